@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { trustProxySetting, type Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { Mailer } from './modules/mail/service.ts';
+import authPlugin from './plugins/auth.ts';
+import csrfPlugin from './plugins/csrf.ts';
+import errorsPlugin from './plugins/errors.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import requestContext from './plugins/request-context.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import { serveWeb } from './web.ts';
+import './types.ts';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Pino options or a logger; false for silence. */
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** Folder of the built web app to serve; none in API-only mode. */
+  webDist?: string | null;
+}
+
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.confirmPassword',
+  '*.token',
+  '*.passwordHash',
+];
+
+/** Builds the whole app without listening, so tests drive it through `inject`. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = await createFastify(opts);
+  return app as unknown as FastifyInstance;
+}
+
+async function createFastify(opts: BuildOptions) {
+  const { config } = opts;
+  const secure = new URL(config.APP_URL).protocol === 'https:';
+  const app = Fastify({
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance }
+      : {
+          logger:
+            opts.logger ?? {
+              level: config.LOG_LEVEL,
+              redact: { paths: REDACT, censor: '[redacted]' },
+              serializers: {
+                req: (req: { method: string; url: string; ip?: string }) => ({
+                  method: req.method,
+                  // Query strings may carry a reset token: never logged.
+                  url: req.url.split('?')[0],
+                  ip: req.ip,
+                }),
+              },
+            },
+        }),
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = opts.clock ?? systemClock;
+  app.decorate('deps', { db: opts.db, clock, config, mailer: new Mailer(opts.db, clock, config) });
+
+  // JSON only, and no NUL characters anywhere (PostgreSQL text cannot hold them).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    if (text.includes('\\u0000') || text.includes('\u0000')) {
+      const err = new Error('NUL in body') as Error & { statusCode: number };
+      err.statusCode = 400;
+      return done(err);
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('Invalid JSON') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err);
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(requestContext);
+  await app.register(securityHeaders, { secure });
+  await app.register(errorsPlugin);
+  await app.register(csrfPlugin, { appUrl: config.APP_URL });
+  await app.register(authPlugin, { secure });
+  await app.register(rateLimitPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { secureCookies: secure });
+      await api.register(billingRoutes);
+      await api.register(contactRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
+    },
+    { prefix: '/api' },
+  );
+
+  if (opts.webDist) await serveWeb(app as unknown as FastifyInstance, opts.webDist);
+  return app;
+}

@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const list = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+/** Every setting of the server, read from the environment and checked at start-up. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z.url().default('http://localhost:3000'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATA_DIR: z.string().default('./data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  ADMIN_EMAILS: list,
+  TRUST_PROXY: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Candeia <nao-responda@candeia.app>'),
+  CONTACT_EMAIL: z.email().default('contato@candeia.app'),
+  COMPANY_NAME: z.string().default('Candeia Inc.'),
+  COMPANY_ADDRESS: z.string().default('1209 Orange Street, Wilmington, DE 19801, USA'),
+  /** Demo accounts and data; by default only with the embedded database. */
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(''),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+/** Parses the environment; a bad setting throws with every problem named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  return { ...cfg, DATA_DIR: resolve(cfg.DATA_DIR) };
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: '' (none), 'true', or addresses/CIDRs. */
+export function trustProxySetting(value: string): boolean | string | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((s) => s.trim());
+}

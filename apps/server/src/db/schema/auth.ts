@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone').notNull().default(''),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  country: text('country').notNull().default(''),
+  zipCode: text('zip_code').notNull().default(''),
+  birthDate: date('birth_date', { mode: 'string' }),
+  gender: text('gender').notNull().default('prefer_not_to_say'),
+  locale: text('locale').notNull().default('pt-BR'),
+  role: text('role').notNull().default('user'),
+  referralCode: text('referral_code').notNull().unique(),
+  referredBy: uuid('referred_by'),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: tz('locked_until'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** SPEC.md §3 profiles: id, username (the part of the e-mail before the at-sign), email. */
+export const profiles = pgTable('profiles', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  email: text('email').notNull(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: tz('created_at').notNull(),
+    lastSeenAt: tz('last_seen_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    revokedAt: tz('revoked_at'),
+    ip: text('ip').notNull().default('unknown'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    identifier: text('identifier').notNull(),
+    ip: text('ip').notNull(),
+    success: boolean('success').notNull(),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    index('login_attempts_identifier_idx').on(t.identifier, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: tz('created_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('password_reset_user_idx').on(t.userId)],
+);
+
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    success: boolean('success').notNull(),
+    userId: uuid('user_id'),
+    email: text('email'),
+    details: text('details'),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [index('security_events_created_idx').on(t.createdAt), index('security_events_email_idx').on(t.email)],
+);

@@ -1,0 +1,44 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { users } from './schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { newReferralCode } from '../lib/tokens.ts';
+import { startTrial } from '../modules/billing/service.ts';
+import { insertUser, findUserByEmail } from '../modules/auth/repository.ts';
+
+/** Demo accounts for a laptop run (README lists them). Never created when they exist. */
+export const DEMO_USERS = [
+  { email: 'demo@candeia.app', firstName: 'Maria', lastName: 'Silva', role: 'user' },
+  { email: 'admin@candeia.app', firstName: 'Ana', lastName: 'Admin', role: 'admin' },
+] as const;
+export const DEMO_PASSWORD = 'Candeia@2026';
+
+export async function seedDemo(db: Db, now: Date): Promise<void> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  for (const u of DEMO_USERS) {
+    if (await findUserByEmail(db, u.email)) continue;
+    await db.transaction(async (tx) => {
+      const row = await insertUser(tx, {
+        ...u,
+        passwordHash: hash,
+        phone: '+55 11 91234-5678',
+        country: 'Brasil',
+        city: 'São Paulo',
+        state: 'SP',
+        birthDate: '1990-05-12',
+        gender: 'female',
+        locale: 'pt-BR',
+        referralCode: newReferralCode(),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await startTrial(tx, row.id, now);
+    });
+  }
+}
+
+/** ADMIN_EMAILS grants the admin role at start-up. */
+export async function grantAdmins(db: Db, emails: string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db.update(users).set({ role: 'admin' }).where(inArray(users.email, emails));
+}

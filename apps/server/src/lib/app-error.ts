@@ -1,0 +1,14 @@
+import { ERROR_CODES, type ErrorCode } from '@candeia/shared/errors';
+
+/** A failure with a code from the shared catalogue; the error handler translates it. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.status = ERROR_CODES[code].status;
+  }
+}

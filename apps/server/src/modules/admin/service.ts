@@ -1,0 +1,144 @@
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  AdminUserRow,
+  OutboxRow,
+  Page,
+  SecurityEventRow,
+  securityEventsQuerySchema,
+  usersQuerySchema,
+  outboxQuerySchema,
+} from '@candeia/shared/schemas/admin';
+import { mailOutbox, securityEvents, userSubscriptions, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Actor, Deps } from '../../types.ts';
+import { logSecurityEvent } from '../security/service.ts';
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listSecurityEvents(
+  deps: Deps,
+  q: z.output<typeof securityEventsQuerySchema>,
+): Promise<Page<SecurityEventRow>> {
+  const conds: SQL[] = [];
+  if (q.type) conds.push(eq(securityEvents.type, q.type));
+  if (q.email) conds.push(ilike(securityEvents.email, like(q.email.toLowerCase())));
+  if (q.from) conds.push(gte(securityEvents.createdAt, new Date(q.from)));
+  if (q.to) conds.push(lte(securityEvents.createdAt, new Date(q.to)));
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(securityEvents)
+      .where(where)
+      .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    deps.db.select({ n: count() }).from(securityEvents).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: String(r.id),
+      type: r.type,
+      success: r.success,
+      userId: r.userId,
+      email: r.email,
+      details: r.details,
+      ip: r.ip,
+      userAgent: r.userAgent,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Clears security events (all, or one e-mail's); only the acting admin's own id is accepted. */
+export async function clearSecurityEvents(deps: Deps, actor: Actor, input: { adminUserId?: string; email?: string }) {
+  if (!input.adminUserId) throw new AppError('ADMIN_USER_ID_REQUIRED');
+  if (input.adminUserId !== actor.userId || actor.role !== 'admin') throw new AppError('AUTH_FORBIDDEN');
+  let removed: number;
+  try {
+    const where = input.email ? eq(securityEvents.email, input.email.toLowerCase()) : undefined;
+    const result = await deps.db.delete(securityEvents).where(where);
+    removed = result.rowCount ?? 0;
+  } catch {
+    throw new AppError('ADMIN_CLEAR_FAILED');
+  }
+  await logSecurityEvent(deps, actor, {
+    type: 'admin_logs_cleared',
+    success: true,
+    userId: actor.userId,
+    email: actor.email,
+    details: input.email ? `events of ${input.email}: ${removed}` : `all events: ${removed}`,
+  });
+  return { removed };
+}
+
+export async function listUsers(deps: Deps, q: z.output<typeof usersQuerySchema>): Promise<Page<AdminUserRow>> {
+  const where = q.q
+    ? or(ilike(users.email, like(q.q)), ilike(users.firstName, like(q.q)), ilike(users.lastName, like(q.q)))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        createdAt: users.createdAt,
+        lockedUntil: users.lockedUntil,
+        status: userSubscriptions.status,
+      })
+      .from(users)
+      .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    deps.db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      role: r.role,
+      createdAt: r.createdAt.toISOString(),
+      lockedUntil: r.lockedUntil?.toISOString() ?? null,
+      subscriptionStatus: r.status,
+    })),
+    total: total?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function listOutbox(deps: Deps, q: z.output<typeof outboxQuerySchema>): Promise<Page<OutboxRow>> {
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    deps.db.select({ n: count() }).from(mailOutbox),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      kind: r.kind,
+      createdAt: r.createdAt.toISOString(),
+      sentAt: r.sentAt?.toISOString() ?? null,
+    })),
+    total: total?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

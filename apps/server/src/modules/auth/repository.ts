@@ -1,0 +1,139 @@
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { loginAttempts, passwordResetTokens, profiles, sessions, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function findUserByEmail(db: DbOrTx, email: string) {
+  return db.query.users.findFirst({ where: eq(users.email, email) });
+}
+
+export function findUserById(db: DbOrTx, id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export function findUserByReferralCode(db: DbOrTx, code: string) {
+  return db.query.users.findFirst({ where: eq(users.referralCode, code), columns: { id: true } });
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  await db
+    .insert(profiles)
+    .values({ id: row!.id, username: row!.email.split('@')[0]!, email: row!.email })
+    .onConflictDoNothing();
+  return row!;
+}
+
+export async function countFailures(db: DbOrTx, column: 'identifier' | 'ip', value: string, since: Date) {
+  const col = column === 'identifier' ? loginAttempts.identifier : loginAttempts.ip;
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(col, value), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export function recordAttempt(db: DbOrTx, identifier: string, ip: string, success: boolean, at: Date) {
+  return db.insert(loginAttempts).values({ identifier, ip, success, createdAt: at });
+}
+
+/** Adds one consecutive failure; returns the new count. */
+export async function bumpFailures(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ failedLogins: sql`${users.failedLogins} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ n: users.failedLogins });
+  return row?.n ?? 0;
+}
+
+export function lockUser(db: DbOrTx, userId: string, until: Date) {
+  return db.update(users).set({ lockedUntil: until }).where(eq(users.id, userId));
+}
+
+export function clearFailures(db: DbOrTx, userId: string) {
+  return db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
+export function setPasswordHash(db: DbOrTx, userId: string, hash: string, at: Date) {
+  return db.update(users).set({ passwordHash: hash, updatedAt: at }).where(eq(users.id, userId));
+}
+
+export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert) {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function findSessionByHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+export function touchSession(db: DbOrTx, id: string, at: Date) {
+  return db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+}
+
+export function revokeSession(db: DbOrTx, id: string, at: Date) {
+  return db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user, except `keep` when given. */
+export function revokeUserSessions(db: DbOrTx, userId: string, at: Date, keep?: string) {
+  const where = keep
+    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keep))
+    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  return db.update(sessions).set({ revokedAt: at }).where(where);
+}
+
+export function latestResetToken(db: DbOrTx, userId: string) {
+  return db.query.passwordResetTokens.findFirst({
+    where: eq(passwordResetTokens.userId, userId),
+    orderBy: (t, { desc }) => [desc(t.createdAt)],
+  });
+}
+
+export function voidResetTokens(db: DbOrTx, userId: string, at: Date) {
+  return db
+    .update(passwordResetTokens)
+    .set({ usedAt: at })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+export function insertResetToken(db: DbOrTx, values: typeof passwordResetTokens.$inferInsert) {
+  return db.insert(passwordResetTokens).values(values);
+}
+
+/** Marks a live token used, once: the single winner gets the user id. */
+export async function consumeResetToken(db: DbOrTx, tokenHash: string, at: Date) {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, at),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId ?? null;
+}

@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  localeSchema,
+  loginSchema,
+  profileUpdateSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+  signUpSchema,
+  type SessionInfo,
+} from '@candeia/shared/schemas/auth';
+import { AppError } from '../../lib/app-error.ts';
+import { clearSessionCookie, sessionTimes, setSessionCookie } from '../../plugins/auth.ts';
+import * as auth from './service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, opts) => {
+  const deps = app.deps;
+  const secure = opts.secureCookies;
+
+  const sessionInfo = async (req: FastifyRequest): Promise<SessionInfo> => {
+    const user = await auth.getProfile(deps, req.actor());
+    const times = sessionTimes(req)!;
+    return {
+      user,
+      idleExpiresAt: auth.idleDeadline(times.lastSeen).toISOString(),
+      absoluteExpiresAt: times.expiresAt.toISOString(),
+    };
+  };
+
+  app.post('/auth/signup', { schema: { body: signUpSchema }, config: { access: 'public' } }, async (req, reply) => {
+    const s = await auth.signUp(deps, req.actor(), req.body);
+    setSessionCookie(reply, s.token, secure);
+    return reply.status(201).send({ user: s.user });
+  });
+
+  app.post('/auth/login', { schema: { body: loginSchema }, config: { access: 'public' } }, async (req, reply) => {
+    let s: auth.NewSession;
+    try {
+      s = await auth.login(deps, req.actor(), req.body);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      req.log.error({ err }, 'login failed unexpectedly');
+      throw new AppError('AUTH_FAILED');
+    }
+    setSessionCookie(reply, s.token, secure);
+    return { user: s.user };
+  });
+
+  app.post('/auth/logout', { config: { access: 'public' } }, async (req, reply) => {
+    await auth.logout(deps, req.actor());
+    clearSessionCookie(reply, secure);
+    return { ok: true };
+  });
+
+  /** The session check the client runs every minute: does not count as activity. */
+  app.get('/auth/session', { config: { touch: false } }, async (req) => sessionInfo(req));
+
+  /** The client reports activity (click, keydown, scroll) since its last check. */
+  app.post('/auth/session/refresh', async (req) => sessionInfo(req));
+
+  app.post('/auth/password-reset/request', { schema: { body: resetRequestSchema }, config: { access: 'public' } }, async (req) =>
+    auth.requestPasswordReset(deps, req.actor(), req.body.email),
+  );
+
+  app.post('/auth/password-reset/confirm', { schema: { body: resetConfirmSchema }, config: { access: 'public' } }, async (req) =>
+    auth.confirmPasswordReset(deps, req.actor(), req.body),
+  );
+
+  app.post('/auth/password', { schema: { body: changePasswordSchema } }, async (req) =>
+    auth.changePassword(deps, req.actor(), req.body),
+  );
+
+  app.get('/profile', async (req) => auth.getProfile(deps, req.actor()));
+
+  app.put('/profile', { schema: { body: profileUpdateSchema } }, async (req) => auth.updateProfile(deps, req.actor(), req.body));
+
+  app.put('/profile/locale', { schema: { body: z.strictObject({ locale: localeSchema }) } }, async (req) => {
+    await auth.setLocale(deps, req.actor(), req.body.locale);
+    return { ok: true };
+  });
+};

@@ -1,0 +1,342 @@
+import {
+  LOCKOUT_MS,
+  LOCKOUT_THRESHOLD,
+  LOGIN_IP_RATE_LIMIT,
+  LOGIN_RATE_LIMIT,
+  LOGIN_RATE_WINDOW_MS,
+  RESET_MAIL_INTERVAL_MS,
+  RESET_TOKEN_TTL_MS,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  type Locale,
+} from '@candeia/shared/constants';
+import { translate } from '@candeia/shared/i18n/server';
+import type { PublicUser, SignUpData } from '@candeia/shared/schemas/auth';
+import type { z } from 'zod';
+import type { changePasswordSchema, loginSchema, profileUpdateSchema, resetConfirmSchema } from '@candeia/shared/schemas/auth';
+import { AppError } from '../../lib/app-error.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
+import { newReferralCode, newToken, sha256 } from '../../lib/tokens.ts';
+import { startTrial, subscriptionStatus } from '../billing/service.ts';
+import { logSecurityEvent } from '../security/service.ts';
+import type { Actor, Deps } from '../../types.ts';
+import * as repo from './repository.ts';
+import { users } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+
+export interface NewSession {
+  token: string;
+  sessionId: string;
+  user: PublicUser;
+}
+
+export function toPublicUser(u: repo.UserRow): PublicUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    address: u.address,
+    city: u.city,
+    state: u.state,
+    country: u.country,
+    zipCode: u.zipCode,
+    birthDate: u.birthDate ?? '',
+    gender: u.gender,
+    locale: u.locale,
+    role: u.role as PublicUser['role'],
+    referralCode: u.referralCode,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = (err as { cause?: { code?: string; constraint?: string } })?.cause ?? (err as { code?: string; constraint?: string });
+  return e?.code === '23505' && (!constraint || (e as { constraint?: string }).constraint?.includes(constraint) === true);
+}
+
+async function createSession(deps: Deps, actor: Actor, userId: string): Promise<{ token: string; sessionId: string }> {
+  const now = deps.clock.now();
+  const token = newToken();
+  const sessionId = await repo.insertSession(deps.db, {
+    userId,
+    tokenHash: sha256(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    ip: actor.ip,
+    userAgent: actor.userAgent?.slice(0, 500) ?? null,
+  });
+  return { token, sessionId };
+}
+
+export async function signUp(deps: Deps, actor: Actor, input: SignUpData): Promise<NewSession> {
+  const now = deps.clock.now();
+  let referredBy: string | null = null;
+  if (input.referralCode) {
+    const referrer = await repo.findUserByReferralCode(deps.db, input.referralCode);
+    if (!referrer) throw new AppError('REFERRAL_INVALID', { referralCode: 'errors:REFERRAL_INVALID' });
+    referredBy = referrer.id;
+  }
+  const passwordHash = await hashPassword(input.password);
+  const role = deps.config.ADMIN_EMAILS.includes(input.email) ? 'admin' : 'user';
+  let user: repo.UserRow | undefined;
+  for (let attempt = 0; attempt < 3 && !user; attempt++) {
+    try {
+      user = await deps.db.transaction(async (tx) => {
+        const row = await repo.insertUser(tx, {
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          address: input.address,
+          city: input.city,
+          state: input.state,
+          country: input.country,
+          zipCode: input.zipCode,
+          birthDate: input.birthDate,
+          gender: input.gender,
+          locale: input.locale ?? actor.locale,
+          role,
+          referralCode: newReferralCode(),
+          referredBy,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await startTrial(tx, row.id, now);
+        return row;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'email')) throw new AppError('AUTH_EMAIL_TAKEN', { email: 'errors:AUTH_EMAIL_TAKEN' });
+      if (!isUniqueViolation(err, 'referral_code')) throw err;
+    }
+  }
+  if (!user) throw new AppError('SERVER_ERROR');
+  await logSecurityEvent(deps, actor, { type: 'signup', success: true, userId: user.id, email: user.email });
+  const session = await createSession(deps, actor, user.id);
+  return { ...session, user: toPublicUser(user) };
+}
+
+export async function login(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof loginSchema>,
+): Promise<NewSession> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - LOGIN_RATE_WINDOW_MS);
+  const email = input.email;
+  const [byId, byIp] = await Promise.all([
+    repo.countFailures(deps.db, 'identifier', email, since),
+    repo.countFailures(deps.db, 'ip', actor.ip, since),
+  ]);
+  if (byId >= LOGIN_RATE_LIMIT || byIp >= LOGIN_IP_RATE_LIMIT) {
+    await logSecurityEvent(deps, actor, {
+      type: 'login_rate_limited',
+      success: false,
+      email,
+      details: byId >= LOGIN_RATE_LIMIT ? 'identifier' : 'ip',
+    });
+    throw new AppError('AUTH_RATE_LIMITED');
+  }
+
+  const user = await repo.findUserByEmail(deps.db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  const locked = !!user?.lockedUntil && user.lockedUntil > now;
+
+  if (!user || !ok || locked) {
+    await repo.recordAttempt(deps.db, email, actor.ip, false, now);
+    if (user && locked) {
+      await logSecurityEvent(deps, actor, { type: 'login_locked', success: false, userId: user.id, email });
+    } else if (user) {
+      const failures = await repo.bumpFailures(deps.db, user.id);
+      await logSecurityEvent(deps, actor, { type: 'login_failure', success: false, userId: user.id, email, details: 'wrong password' });
+      if (failures >= LOCKOUT_THRESHOLD) await lockAccount(deps, actor, user, now);
+    } else {
+      await logSecurityEvent(deps, actor, { type: 'login_failure', success: false, email, details: 'unknown user' });
+    }
+    // Unknown user, wrong password and locked account answer the same (SECURITY.md 4).
+    throw new AppError('AUTH_INVALID_CREDENTIALS');
+  }
+
+  if ((await subscriptionStatus(deps.db, user.id)) === 'payment_failed') {
+    await repo.recordAttempt(deps.db, email, actor.ip, true, now);
+    await logSecurityEvent(deps, actor, { type: 'login_blocked_payment', success: false, userId: user.id, email });
+    throw new AppError('AUTH_PAYMENT_FAILED');
+  }
+
+  if (needsRehash(user.passwordHash)) await repo.setPasswordHash(deps.db, user.id, await hashPassword(input.password), now);
+  if (user.failedLogins > 0 || user.lockedUntil) await repo.clearFailures(deps.db, user.id);
+  // A new session at login: the one presented before login dies (SECURITY.md 9).
+  if (actor.sessionId) await repo.revokeSession(deps.db, actor.sessionId, now);
+  await repo.recordAttempt(deps.db, email, actor.ip, true, now);
+  await logSecurityEvent(deps, actor, { type: 'login_success', success: true, userId: user.id, email });
+  const session = await createSession(deps, actor, user.id);
+  return { ...session, user: toPublicUser(user) };
+}
+
+async function lockAccount(deps: Deps, actor: Actor, user: repo.UserRow, now: Date) {
+  await repo.lockUser(deps.db, user.id, new Date(now.getTime() + LOCKOUT_MS));
+  await logSecurityEvent(deps, actor, {
+    type: 'account_locked',
+    success: false,
+    userId: user.id,
+    email: user.email,
+    details: `${LOCKOUT_THRESHOLD} consecutive failures`,
+  });
+  const locale = user.locale as Locale;
+  await deps.mailer.send({
+    to: user.email,
+    kind: 'account_locked',
+    subject: translate(locale, 'mail:locked.subject'),
+    text: translate(locale, 'mail:locked.body', {
+      name: user.firstName,
+      minutes: LOCKOUT_MS / 60_000,
+      link: `${deps.config.APP_URL}/reset-password`,
+    }),
+  });
+}
+
+export interface SessionLookup {
+  session: NonNullable<Awaited<ReturnType<typeof repo.findSessionByHash>>> | null;
+  expired: boolean;
+}
+
+/** Resolves a cookie token; enforces idle (30 min) and absolute (12 h) limits on the server. */
+export async function resolveSession(deps: Deps, token: string, actor: Pick<Actor, 'ip' | 'userAgent'>): Promise<SessionLookup> {
+  const row = await repo.findSessionByHash(deps.db, sha256(token));
+  if (!row || row.revokedAt) return { session: null, expired: !!row };
+  const now = deps.clock.now();
+  const idle = now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS;
+  const absolute = now >= row.expiresAt;
+  if (idle || absolute) {
+    await repo.revokeSession(deps.db, row.id, now);
+    await logSecurityEvent(deps, actor, {
+      type: 'session_expired',
+      success: true,
+      userId: row.userId,
+      email: row.email,
+      details: absolute ? 'absolute' : 'idle',
+    });
+    return { session: null, expired: true };
+  }
+  return { session: row, expired: false };
+}
+
+export function idleDeadline(lastSeenAt: Date): Date {
+  return new Date(lastSeenAt.getTime() + SESSION_IDLE_MS);
+}
+
+export async function touch(deps: Deps, sessionId: string, lastSeenAt: Date): Promise<Date> {
+  const now = deps.clock.now();
+  // Writing at most every 10 s keeps the idle limit exact to 10 s without a write per request.
+  if (now.getTime() - lastSeenAt.getTime() >= 10_000) {
+    await repo.touchSession(deps.db, sessionId, now);
+    return now;
+  }
+  return lastSeenAt;
+}
+
+export async function logout(deps: Deps, actor: Actor): Promise<void> {
+  if (!actor.sessionId) return;
+  await repo.revokeSession(deps.db, actor.sessionId, deps.clock.now());
+  await logSecurityEvent(deps, actor, { type: 'logout', success: true, userId: actor.userId, email: actor.email });
+}
+
+const RESET_REQUEST_OK = { ok: true } as const;
+
+/** Always answers the same; mails a single-use link to a known address at most once a minute. */
+export async function requestPasswordReset(deps: Deps, actor: Actor, email: string) {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user) {
+    await logSecurityEvent(deps, actor, { type: 'password_reset_requested', success: false, email, details: 'unknown user' });
+    return RESET_REQUEST_OK;
+  }
+  const now = deps.clock.now();
+  const last = await repo.latestResetToken(deps.db, user.id);
+  if (last && now.getTime() - last.createdAt.getTime() < RESET_MAIL_INTERVAL_MS) {
+    await logSecurityEvent(deps, actor, { type: 'password_reset_requested', success: false, userId: user.id, email, details: 'throttled' });
+    return RESET_REQUEST_OK;
+  }
+  const token = newToken();
+  await deps.db.transaction(async (tx) => {
+    await repo.voidResetTokens(tx, user.id, now);
+    await repo.insertResetToken(tx, {
+      userId: user.id,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+  });
+  const locale = user.locale as Locale;
+  await deps.mailer.send({
+    to: user.email,
+    kind: 'password_reset',
+    subject: translate(locale, 'mail:reset.subject'),
+    text: translate(locale, 'mail:reset.body', {
+      name: user.firstName,
+      link: `${deps.config.APP_URL}/reset-password?token=${token}`,
+    }),
+  });
+  await logSecurityEvent(deps, actor, { type: 'password_reset_requested', success: true, userId: user.id, email });
+  return RESET_REQUEST_OK;
+}
+
+export async function confirmPasswordReset(deps: Deps, actor: Actor, input: z.output<typeof resetConfirmSchema>) {
+  const now = deps.clock.now();
+  const hash = await hashPassword(input.password);
+  const userId = await deps.db.transaction(async (tx) => {
+    const id = await repo.consumeResetToken(tx, sha256(input.token), now);
+    if (!id) return null;
+    await repo.setPasswordHash(tx, id, hash, now);
+    await repo.clearFailures(tx, id);
+    await repo.revokeUserSessions(tx, id, now);
+    return id;
+  });
+  if (!userId) {
+    await logSecurityEvent(deps, actor, { type: 'password_reset_completed', success: false, details: 'invalid token' });
+    throw new AppError('AUTH_RESET_INVALID');
+  }
+  const user = await repo.findUserById(deps.db, userId);
+  await logSecurityEvent(deps, actor, { type: 'password_reset_completed', success: true, userId, email: user?.email ?? null });
+  return { ok: true };
+}
+
+export async function changePassword(deps: Deps, actor: Actor, input: z.output<typeof changePasswordSchema>) {
+  const user = await repo.findUserById(deps.db, actor.userId!);
+  if (!user) throw new AppError('AUTH_REQUIRED');
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await logSecurityEvent(deps, actor, { type: 'password_changed', success: false, userId: user.id, email: user.email, details: 'wrong current password' });
+    throw new AppError('AUTH_WRONG_PASSWORD', { currentPassword: 'errors:AUTH_WRONG_PASSWORD' });
+  }
+  const now = deps.clock.now();
+  const hash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await repo.setPasswordHash(tx, user.id, hash, now);
+    // A password change ends every other session (SECURITY.md 10).
+    await repo.revokeUserSessions(tx, user.id, now, actor.sessionId ?? undefined);
+  });
+  await logSecurityEvent(deps, actor, { type: 'password_changed', success: true, userId: user.id, email: user.email });
+  return { ok: true };
+}
+
+export async function getProfile(deps: Deps, actor: Actor): Promise<PublicUser> {
+  const user = await repo.findUserById(deps.db, actor.userId!);
+  if (!user) throw new AppError('AUTH_REQUIRED');
+  return toPublicUser(user);
+}
+
+export async function updateProfile(deps: Deps, actor: Actor, input: z.output<typeof profileUpdateSchema>): Promise<PublicUser> {
+  const [row] = await deps.db
+    .update(users)
+    .set({ ...input, updatedAt: deps.clock.now() })
+    .where(eq(users.id, actor.userId!))
+    .returning();
+  if (!row) throw new AppError('AUTH_REQUIRED');
+  return toPublicUser(row);
+}
+
+export async function setLocale(deps: Deps, actor: Actor, locale: Locale): Promise<void> {
+  await deps.db.update(users).set({ locale, updatedAt: deps.clock.now() }).where(eq(users.id, actor.userId!));
+}

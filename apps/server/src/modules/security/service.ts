@@ -1,0 +1,38 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { securityEvents } from '../../db/schema/index.ts';
+import type { Actor, Deps } from '../../types.ts';
+
+export type SecurityEventType =
+  | 'signup'
+  | 'login_success'
+  | 'login_failure'
+  | 'login_rate_limited'
+  | 'login_locked'
+  | 'login_blocked_payment'
+  | 'account_locked'
+  | 'logout'
+  | 'session_expired'
+  | 'password_reset_requested'
+  | 'password_reset_completed'
+  | 'password_changed'
+  | 'admin_access_denied'
+  | 'admin_logs_cleared'
+  | 'csrf_rejected';
+
+/** Writes one security event (SPEC.md §3) with UTC time and the real client IP. Never a secret. */
+export async function logSecurityEvent(
+  deps: Pick<Deps, 'clock'> & { db: DbOrTx },
+  actor: Pick<Actor, 'ip' | 'userAgent'>,
+  event: { type: SecurityEventType; success: boolean; userId?: string | null; email?: string | null; details?: string },
+): Promise<void> {
+  await deps.db.insert(securityEvents).values({
+    type: event.type,
+    success: event.success,
+    userId: event.userId ?? null,
+    email: event.email ?? null,
+    details: event.details?.slice(0, 1000) ?? null,
+    ip: actor.ip,
+    userAgent: actor.userAgent?.slice(0, 500) ?? null,
+    createdAt: deps.clock.now(),
+  });
+}

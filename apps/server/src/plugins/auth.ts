@@ -1,0 +1,66 @@
+import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from '@candeia/shared/constants';
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import { resolveSession, touch } from '../modules/auth/service.ts';
+import { logSecurityEvent } from '../modules/security/service.ts';
+
+export interface CookieOptions {
+  secure: boolean;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
+/**
+ * One hook on the whole route tree: resolves the session cookie, then enforces the route's
+ * `access` (every /api route needs a session unless marked public; admin routes need the role).
+ */
+export default fp<CookieOptions>(async (app, opts) => {
+  app.addHook('onRequest', async (req, reply) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const { session, expired } = await resolveSession(app.deps, token, req.actor());
+    if (!session) {
+      req.sessionExpired = expired;
+      clearSessionCookie(reply, opts.secure);
+      return;
+    }
+    const touchIt = req.routeOptions.config?.touch !== false && req.url.startsWith('/api/');
+    const lastSeen = touchIt ? await touch(app.deps, session.id, session.lastSeenAt) : session.lastSeenAt;
+    req.auth = {
+      userId: session.userId,
+      email: session.email,
+      role: session.role as 'user' | 'admin' | 'counsellor',
+      sessionId: session.id,
+      firstName: session.firstName,
+    };
+    (req as { sessionTimes?: unknown }).sessionTimes = { lastSeen, expiresAt: session.expiresAt };
+  });
+
+  app.addHook('preHandler', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const access = req.routeOptions.config?.access ?? 'user';
+    if (access === 'public') return;
+    if (!req.auth) throw new AppError(req.sessionExpired ? 'AUTH_SESSION_EXPIRED' : 'AUTH_REQUIRED');
+    if (access === 'admin' && req.auth.role !== 'admin') {
+      await logSecurityEvent(app.deps, req.actor(), {
+        type: 'admin_access_denied',
+        success: false,
+        userId: req.auth.userId,
+        email: req.auth.email,
+        details: `${req.method} ${req.routeOptions.url ?? ''}`,
+      });
+      throw new AppError('AUTH_FORBIDDEN');
+    }
+  });
+});
+
+export function sessionTimes(req: unknown): { lastSeen: Date; expiresAt: Date } | undefined {
+  return (req as { sessionTimes?: { lastSeen: Date; expiresAt: Date } }).sessionTimes;
+}

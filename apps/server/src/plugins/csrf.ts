@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+import { logSecurityEvent } from '../modules/security/service.ts';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * State-changing requests must come from our own origin (SECURITY.md 12): a browser's
+ * Sec-Fetch-Site must be same-origin, and Origin (required) must be this host or APP_URL.
+ */
+export default fp<{ appUrl: string }>(async (app, opts) => {
+  const appOrigin = new URL(opts.appUrl).origin;
+  app.addHook('onRequest', async (req) => {
+    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    const site = req.headers['sec-fetch-site'];
+    const origin = req.headers.origin;
+    let ok = false;
+    if (typeof origin === 'string') {
+      try {
+        const o = new URL(origin);
+        ok = o.origin === appOrigin || o.host === req.headers.host;
+      } catch {
+        ok = false;
+      }
+    }
+    if (site !== undefined && site !== 'same-origin') ok = false;
+    if (!ok) {
+      await logSecurityEvent(app.deps, req.actor(), {
+        type: 'csrf_rejected',
+        success: false,
+        details: `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]} origin=${String(origin ?? '-').slice(0, 100)} site=${String(site ?? '-')}`,
+      });
+      throw new AppError('CSRF_REJECTED');
+    }
+  });
+});

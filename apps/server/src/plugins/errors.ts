@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@candeia/shared/errors';
+import { translate } from '@candeia/shared/i18n/server';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+function send(req: FastifyRequest, reply: FastifyReply, code: ErrorCode, fields?: Record<string, string>) {
+  const status = ERROR_CODES[code].status;
+  const body: ApiErrorBody = {
+    error: {
+      code,
+      message: translate(req.locale, `errors:${code}`),
+      ...(fields ? { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(req.locale, v)])) } : {}),
+      ...(status >= 500 ? { requestId: String(req.id) } : {}),
+    },
+  };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+const PASSWORD_FIELDS = new Set(['password', 'newPassword']);
+
+/** Chooses the catalogue code for a set of invalid fields. */
+function validationCode(route: string | undefined, fields: Record<string, string>, hasMissing: boolean): ErrorCode {
+  if (fields.email && /email\.(format|chars)/.test(fields.email) && route?.includes('/auth/')) return 'AUTH_INVALID_EMAIL';
+  for (const f of Object.keys(fields)) if (PASSWORD_FIELDS.has(f) && /validation:password\.(min|lower|upper|number|special|common)/.test(fields[f]!)) return 'AUTH_WEAK_PASSWORD';
+  if (hasMissing) return 'VALIDATION_REQUIRED_FIELD';
+  if (Object.values(fields).some((m) => m === 'validation:tooLong' || /\.(tooLong|max)$/.test(m))) return 'VALIDATION_LENGTH_ERROR';
+  return 'VALIDATION_INVALID_FORMAT';
+}
+
+/** One handler maps every failure to a code, a status and a translated message; 5xx hide details. */
+export default fp(async (app) => {
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      if (ERROR_CODES[err.code].logged) req.log.info({ code: err.code }, 'request refused');
+      return send(req, reply, err.code, err.fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      let missing = false;
+      for (const v of err.validation) {
+        const path = v.instancePath.split('/').filter(Boolean).join('.') || '_';
+        if (v.keyword === 'unrecognized_keys') {
+          fields[path] ??= 'errors:VALIDATION_INVALID_FORMAT';
+          continue;
+        }
+        const msg = v.message.startsWith('validation:') ? v.message : 'errors:VALIDATION_INVALID_FORMAT';
+        if (/required/.test(msg)) missing = true;
+        fields[path] ??= msg;
+      }
+      return send(req, reply, validationCode(req.routeOptions.url, fields, missing), fields);
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 415) return send(req, reply, 'UNSUPPORTED_MEDIA_TYPE');
+    if (status === 413) return send(req, reply, 'PAYLOAD_TOO_LARGE');
+    if (status === 404) return send(req, reply, 'NOT_FOUND');
+    if (status >= 400 && status < 500) return send(req, reply, 'VALIDATION_INVALID_FORMAT');
+    const dbDown = /ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|57P01|ETIMEDOUT/.test(
+      `${err.message} ${(err as { code?: string }).code ?? ''} ${String((err as { cause?: unknown }).cause ?? '')}`,
+    );
+    req.log.error({ err, reqId: req.id }, 'request failed');
+    return send(req, reply, dbDown ? 'DB_CONNECTION_ERROR' : 'SERVER_ERROR');
+  });
+
+  app.setNotFoundHandler(async (req, reply) => send(req, reply, 'NOT_FOUND'));
+});

@@ -1,0 +1,61 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createDatabase, type Database } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedHandle } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { grantAdmins, seedDemo } from './db/seed-demo.ts';
+import { seedPlans } from './modules/billing/seed.ts';
+
+export interface Running {
+  app: FastifyInstance;
+  url: string;
+  stop(): Promise<void>;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
+
+/** Prepares a database: migrations, the plan catalogue, admins, and demo data when asked. */
+export async function prepareDatabase(database: Database, config: Config, seedDemoData: boolean) {
+  await runMigrations(database.db);
+  await seedPlans(database.db);
+  if (seedDemoData) await seedDemo(database.db, new Date());
+  await grantAdmins(database.db, config.ADMIN_EMAILS);
+}
+
+/** Starts everything: database (embedded unless DATABASE_URL), migrations, app, listener. */
+export async function start(config: Config, log: (msg: string) => void = console.log): Promise<Running> {
+  let embedded: EmbeddedHandle | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, log });
+    url = embedded.url;
+    log(`Embedded PostgreSQL running (data in ${join(config.DATA_DIR, 'postgres')})`);
+  }
+  const database = createDatabase(url, 20);
+  try {
+    await prepareDatabase(database, config, config.SEED_DEMO ?? !config.DATABASE_URL);
+  } catch (err) {
+    await database.close();
+    await embedded?.stop();
+    throw err;
+  }
+  const webDist =
+    config.WEB_DIST || (config.NODE_ENV === 'production' ? DEFAULT_WEB_DIST : null);
+  const app = await buildApp({ config, db: database.db, webDist });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      // In-flight requests finish; new ones get 503; then the pool and the database close.
+      await app.close();
+      await database.close();
+      await embedded?.stop();
+    })());
+  return { app, url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`, stop };
+}

@@ -1,0 +1,46 @@
+import type { Locale } from '@candeia/shared/constants';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './modules/mail/service.ts';
+
+/** What services need from the running app. */
+export interface Deps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  mailer: Mailer;
+}
+
+/** Who is calling, and from where: passed to every service. */
+export interface Actor {
+  userId: string | null;
+  email: string | null;
+  role: 'user' | 'counsellor' | 'admin' | null;
+  sessionId: string | null;
+  ip: string;
+  userAgent: string | null;
+  locale: Locale;
+}
+
+export type Access = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    auth: { userId: string; email: string; role: Actor['role']; sessionId: string; firstName: string } | null;
+    sessionExpired: boolean;
+    actor(): Actor;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; every /api route not marked 'public' needs a session. */
+    access?: Access;
+    /** False for routes that must not count as activity (the session check). */
+    touch?: boolean;
+    /** A per-IP limit for this route. */
+    rateLimit?: { max: number; windowMs: number };
+  }
+}

@@ -1,0 +1,86 @@
+/** Business constants of SPEC.md §9 and SECURITY.md, shared by the web app and the server. */
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+export const SESSION_IDLE_MS = 30 * MINUTE_MS;
+export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
+export const SESSION_CHECK_INTERVAL_MS = MINUTE_MS;
+export const SESSION_WARNING_MS = 5 * MINUTE_MS;
+export const SESSION_COOKIE = 'candeia_session';
+
+export const LOGIN_RATE_LIMIT = 5;
+export const LOGIN_RATE_WINDOW_MS = 15 * MINUTE_MS;
+/** Per-IP limit on login attempts in the same window (many identifiers from one address). */
+export const LOGIN_IP_RATE_LIMIT = 30;
+/** Consecutive failures on one account that lock it. */
+export const LOCKOUT_THRESHOLD = 10;
+export const LOCKOUT_MS = 60 * MINUTE_MS;
+
+export const RESET_TOKEN_TTL_MS = HOUR_MS;
+export const RESET_MAIL_INTERVAL_MS = MINUTE_MS;
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const PASSWORD_SPECIALS = '@$!%*?&';
+export const COMMON_PASSWORDS = ['password', '123456', 'password123', 'admin', 'qwerty'] as const;
+export const NAME_MAX = 100;
+export const MIN_SIGNUP_AGE = 13;
+
+export const TRIAL_DAYS = 30;
+export const TRIAL_WARNING_DAYS = 3;
+export const REFERRAL_REWARD_DAYS = 30;
+export const REFERRAL_REWARD_CREDITS = 5000;
+export const REFERRAL_CODE_PATTERN = /^REF-[A-Z0-9]{8}$/;
+export const SUBSCRIPTION_CREATE_ATTEMPTS = 3;
+export const FREE_PLAN_NAME = 'Plano Gratuito';
+
+export const AVATAR_WEEKLY_CREDITS = 15;
+export const AVATAR_RESET_DAYS = 7;
+export const AVATAR_RECENT_MAX = 5;
+
+export const USERS_CLAIM = 3000;
+export const GUARANTEE_DAYS = 30;
+
+export const SUPPORTED_LOCALES = ['pt-BR', 'en-US', 'es-ES'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'pt-BR';
+export const LOCALE_STORAGE_KEY = 'i18nextLng';
+export const LANGUAGE_CHANGED_EVENT = 'languageChanged';
+export const THEME_STORAGE_KEY = 'theme';
+
+/** Maps any language tag to one of the supported locales, or null. */
+export function matchLocale(tag: string | null | undefined): Locale | null {
+  if (!tag) return null;
+  const exact = SUPPORTED_LOCALES.find((l) => l.toLowerCase() === tag.toLowerCase());
+  if (exact) return exact;
+  const base = tag.toLowerCase().split(/[-_]/)[0];
+  if (base === 'pt') return 'pt-BR';
+  if (base === 'en') return 'en-US';
+  if (base === 'es') return 'es-ES';
+  return null;
+}
+
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'incomplete',
+  'payment_failed',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** Statuses that deny access to the subscription routes (SPEC.md §4). */
+export const BLOCKING_STATUSES: readonly string[] = ['past_due', 'unpaid', 'canceled', 'incomplete', 'payment_failed'];
+
+export const PLAN_FEATURES = ['community', 'chat', 'bible', 'live', 'referral_program'] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+export type PlanFeatures = Record<PlanFeature, boolean>;
+
+export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const ROLES = ['user', 'counsellor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];

@@ -1,0 +1,54 @@
+/**
+ * Typed error codes. The catalogue of SPEC.md §8 plus the codes the API needs.
+ * Each code has an HTTP status and a translated message under `errors:<CODE>`.
+ */
+export const ERROR_CODES = {
+  AUTH_INVALID_CREDENTIALS: { status: 401, logged: true },
+  AUTH_RATE_LIMITED: { status: 429, logged: true },
+  AUTH_ACCOUNT_LOCKED: { status: 423, logged: true },
+  AUTH_INVALID_EMAIL: { status: 400, logged: false },
+  AUTH_WEAK_PASSWORD: { status: 400, logged: false },
+  AUTH_FAILED: { status: 500, logged: true },
+  AUTH_PAYMENT_FAILED: { status: 403, logged: true },
+  AUTH_EMAIL_TAKEN: { status: 409, logged: false },
+  AUTH_REQUIRED: { status: 401, logged: false },
+  AUTH_SESSION_EXPIRED: { status: 401, logged: false },
+  AUTH_FORBIDDEN: { status: 403, logged: true },
+  AUTH_WRONG_PASSWORD: { status: 400, logged: true },
+  AUTH_RESET_INVALID: { status: 400, logged: true },
+  AUTH_SIGNUP_VIA_FORM: { status: 400, logged: false },
+  REFERRAL_INVALID: { status: 400, logged: false },
+  CSRF_REJECTED: { status: 403, logged: true },
+  DB_CONNECTION_ERROR: { status: 503, logged: true },
+  DB_QUERY_ERROR: { status: 500, logged: true },
+  DB_PERMISSION_ERROR: { status: 403, logged: true },
+  VALIDATION_REQUIRED_FIELD: { status: 400, logged: false },
+  VALIDATION_INVALID_FORMAT: { status: 400, logged: false },
+  VALIDATION_LENGTH_ERROR: { status: 400, logged: false },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, logged: false },
+  PAYLOAD_TOO_LARGE: { status: 413, logged: false },
+  NOT_FOUND: { status: 404, logged: false },
+  RATE_LIMITED: { status: 429, logged: true },
+  ADMIN_USER_ID_REQUIRED: { status: 400, logged: false },
+  ADMIN_CLEAR_FAILED: { status: 500, logged: true },
+  NETWORK_ERROR: { status: 503, logged: true },
+  UNEXPECTED_ERROR: { status: 500, logged: true },
+  SERVER_ERROR: { status: 500, logged: true },
+} as const satisfies Record<string, { status: number; logged: boolean }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
+}
+
+/** The body of every error response of the API. */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Field path → translated message, for validation errors. */
+    fields?: Record<string, string>;
+    requestId?: string;
+  };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+export const securityEventsQuerySchema = z.strictObject({
+  type: z.string().max(64).optional(),
+  email: z.string().max(254).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type SecurityEventsQuery = z.input<typeof securityEventsQuerySchema>;
+
+export const clearSecurityEventsSchema = z.strictObject({
+  /** The acting admin's user id (SPEC.md §7: admin_clear_security_logs). Checked against the session. */
+  adminUserId: z.string().max(64).optional(),
+  /** Clear only the events of this e-mail; all when absent. */
+  email: z.string().max(254).optional(),
+});
+
+export const usersQuerySchema = z.strictObject({
+  q: z.string().max(254).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const outboxQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export interface SecurityEventRow {
+  id: string;
+  type: string;
+  success: boolean;
+  userId: string | null;
+  email: string | null;
+  details: string | null;
+  ip: string;
+  userAgent: string | null;
+  createdAt: string;
+}
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  createdAt: string;
+  lockedUntil: string | null;
+  subscriptionStatus: string | null;
+}
+
+export interface OutboxRow {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
