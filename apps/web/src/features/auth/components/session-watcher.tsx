@@ -1,0 +1,3 @@
+export function SessionWatcher() {
+  return null;
+}

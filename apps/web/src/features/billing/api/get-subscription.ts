@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SubscriptionStateDto } from '@candeia/shared/schemas/subscription';
+import { api } from '../../../lib/api.ts';
+
+export const subscriptionKey = ['subscription'] as const;
+
+export const subscriptionQuery = () =>
+  queryOptions({
+    queryKey: subscriptionKey,
+    queryFn: () => api<SubscriptionStateDto>('/subscription'),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export function useSubscription(enabled = true) {
+  return useQuery({ ...subscriptionQuery(), enabled });
+}

@@ -1,0 +1,3 @@
+export function TrialBanner() {
+  return null;
+}

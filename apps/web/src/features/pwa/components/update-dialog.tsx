@@ -1,0 +1,3 @@
+export function UpdateDialog() {
+  return null;
+}

@@ -1,0 +1,87 @@
+import i18n, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LOCALE,
+  LANGUAGE_CHANGED_EVENT,
+  LOCALE_STORAGE_KEY,
+  SUPPORTED_LOCALES,
+  matchLocale,
+  type Locale,
+} from '@candeia/shared/constants';
+
+/** Catalogues live in packages/shared; each (locale, namespace) is its own lazy chunk. */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../../../packages/shared/src/i18n/*/*.json');
+
+function loaderFor(lng: string, ns: string) {
+  return loaders[`../../../../packages/shared/src/i18n/${lng}/${ns}.json`];
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, cb) {
+    const load = loaderFor(lng, ns);
+    if (!load) return cb(null, {});
+    load().then(
+      (m) => cb(null, m.default),
+      (err: unknown) => cb(err as Error, false),
+    );
+  },
+};
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SPEC.md §4: the stored choice if supported; otherwise the browser language mapped
+ * (pt → pt-BR, en → en-US, es → es-ES) and stored; default pt-BR.
+ */
+export function detectLocale(): Locale {
+  const stored = storage()?.getItem(LOCALE_STORAGE_KEY);
+  if (stored && (SUPPORTED_LOCALES as readonly string[]).includes(stored)) return stored as Locale;
+  const browser = typeof navigator !== 'undefined' ? [...(navigator.languages ?? []), navigator.language] : [];
+  const found = browser.map((l) => matchLocale(l)).find(Boolean) ?? DEFAULT_LOCALE;
+  storage()?.setItem(LOCALE_STORAGE_KEY, found);
+  return found;
+}
+
+export function currentLocale(): Locale {
+  return (matchLocale(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LOCALE) as Locale;
+}
+
+/** Changes the language: stores it and broadcasts a language-changed event. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  storage()?.setItem(LOCALE_STORAGE_KEY, locale);
+  await i18n.changeLanguage(locale);
+  window.dispatchEvent(new CustomEvent(LANGUAGE_CHANGED_EVENT, { detail: { locale } }));
+}
+
+export async function initI18n(): Promise<typeof i18n> {
+  const lng = detectLocale();
+  await i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...SUPPORTED_LOCALES],
+      load: 'currentOnly',
+      ns: ['common', 'validation', 'errors'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      debug: false,
+    });
+  document.documentElement.lang = lng;
+  i18n.on('languageChanged', (l) => {
+    document.documentElement.lang = l;
+  });
+  return i18n;
+}
+
+export { i18n };
