@@ -49,6 +49,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    manifest: true,
     sourcemap: false,
   },
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,8 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<void
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`The web app is not built (${dist}/index.html is missing). Run: npm run build`);
   }
+  // index.html is small and read on almost every navigation: kept in memory.
+  const indexHtml = readFileSync(join(dist, 'index.html'));
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
@@ -29,7 +31,6 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<void
       return reply.sendFile(file);
     }
     if (/\.[a-z0-9]{2,5}$/i.test(path)) return reply.callNotFound();
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
 }

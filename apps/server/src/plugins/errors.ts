@@ -45,7 +45,7 @@ export default fp(async (app) => {
           fields[path] ??= 'errors:VALIDATION_INVALID_FORMAT';
           continue;
         }
-        const msg = v.message.startsWith('validation:') ? v.message : 'errors:VALIDATION_INVALID_FORMAT';
+        const msg = v.message?.startsWith('validation:') ? v.message : 'errors:VALIDATION_INVALID_FORMAT';
         if (/required/.test(msg)) missing = true;
         fields[path] ??= msg;
       }

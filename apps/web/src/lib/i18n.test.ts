@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGE_CHANGED_EVENT, LOCALE_STORAGE_KEY } from '@candeia/shared/constants';
+import { changeLocale, detectLocale, initI18n } from './i18n.ts';
+
+function setBrowserLanguages(langs: string[]) {
+  vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(langs);
+  vi.spyOn(window.navigator, 'language', 'get').mockReturnValue(langs[0] ?? '');
+}
+
+describe('language detection (SPEC.md §4)', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('uses a stored choice when it is one of the three supported', () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'es-ES');
+    setBrowserLanguages(['en-US']);
+    expect(detectLocale()).toBe('es-ES');
+  });
+
+  it('ignores an unsupported stored value and maps the browser language, then stores it', () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'fr-FR');
+    setBrowserLanguages(['en-GB', 'pt-PT']);
+    expect(detectLocale()).toBe('en-US');
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en-US');
+  });
+
+  it('maps pt to Brazilian Portuguese and es to Spanish', () => {
+    setBrowserLanguages(['pt']);
+    expect(detectLocale()).toBe('pt-BR');
+    localStorage.clear();
+    setBrowserLanguages(['es-MX']);
+    expect(detectLocale()).toBe('es-ES');
+  });
+
+  it('falls back to pt-BR when nothing matches', () => {
+    setBrowserLanguages(['de-DE', 'ja']);
+    expect(detectLocale()).toBe('pt-BR');
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('pt-BR');
+  });
+
+  it('changing the language stores it, sets <html lang> and broadcasts an event', async () => {
+    setBrowserLanguages(['pt-BR']);
+    await initI18n();
+    const seen: string[] = [];
+    window.addEventListener(LANGUAGE_CHANGED_EVENT, (e) => seen.push((e as CustomEvent<{ locale: string }>).detail.locale));
+    await changeLocale('en-US');
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en-US');
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(seen).toEqual(['en-US']);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * bench/landing: first-load JavaScript and CSS of the landing route (gzip bytes, from the
+ * Vite manifest), and requests/s of `/` and `/api/health` under autocannon, each compared in
+ * the same run with a bare node:http server answering the same bytes (the ceiling).
+ * Target: landing first-load JS under 120 kB gzip.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT, load, printTable, startProcess, stopProcess, writeResult } from './lib.ts';
+
+const DIST = join(ROOT, 'apps/web/dist');
+const LANDING_SRC = 'src/features/landing/components/landing-page.tsx';
+const JS_BUDGET = 120 * 1024;
+
+interface ManifestEntry {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+function firstLoad(manifest: Record<string, ManifestEntry>, roots: string[]) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const e = manifest[key];
+    if (!e || js.has(e.file)) return;
+    js.add(e.file);
+    e.css?.forEach((c) => css.add(c));
+    e.imports?.forEach(visit);
+  };
+  roots.forEach(visit);
+  const gz = (f: string) => gzipSync(readFileSync(join(DIST, f))).length;
+  const jsBytes = [...js].reduce((n, f) => n + gz(f), 0);
+  const cssBytes = [...css].reduce((n, f) => n + gz(f), 0);
+  return { js: [...js], css: [...css], jsBytes, cssBytes };
+}
+
+export async function benchLanding(opts: { seconds?: number } = {}) {
+  const seconds = opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(ROOT, 'apps/web'), stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('web build failed');
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  const sizes = firstLoad(manifest, ['index.html', LANDING_SRC]);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'candeia-bench-'));
+  const port = 3290;
+  const refPort = 3291;
+  const server = await startProcess(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/server.ts'],
+    { NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', DATABASE_URL: '' },
+    `http://127.0.0.1:${port}/api/health`,
+  );
+  const refScript = `
+    const http = require('node:http'); const fs = require('node:fs');
+    const html = fs.readFileSync(${JSON.stringify(join(DIST, 'index.html'))});
+    const health = Buffer.from(JSON.stringify({ status: 'ok', db: 'ok' }));
+    http.createServer((req, res) => {
+      if (req.url === '/api/health') { res.writeHead(200, { 'content-type': 'application/json' }); res.end(health); }
+      else { res.writeHead(200, { 'content-type': 'text/html' }); res.end(html); }
+    }).listen(${refPort}, '127.0.0.1');`;
+  const ref = await startProcess(process.execPath, ['-e', refScript], {}, `http://127.0.0.1:${refPort}/api/health`);
+  try {
+    const rows = [];
+    for (const path of ['/', '/api/health']) {
+      const ours = await load(`candeia ${path}`, `http://127.0.0.1:${port}${path}`, { seconds });
+      const base = await load(`node:http ${path}`, `http://127.0.0.1:${refPort}${path}`, { seconds });
+      rows.push({ ...ours, ratioToReference: +(ours.reqPerSec / base.reqPerSec).toFixed(2) }, { ...base, ratioToReference: 1 });
+    }
+    printTable('Landing route first load (gzip)', [
+      { what: 'JavaScript', bytes: sizes.jsBytes, kB: +(sizes.jsBytes / 1024).toFixed(1), budgetKB: JS_BUDGET / 1024, withinBudget: String(sizes.jsBytes < JS_BUDGET), files: sizes.js.length },
+      { what: 'CSS', bytes: sizes.cssBytes, kB: +(sizes.cssBytes / 1024).toFixed(1), budgetKB: '-', withinBudget: '-', files: sizes.css.length },
+    ]);
+    printTable(`Requests (${seconds} s, 50 connections, loopback)`, rows.map((r) => ({ ...r })));
+    const file = writeResult('landing', { firstLoad: sizes, jsBudgetBytes: JS_BUDGET, requests: rows, seconds });
+    console.log(`written ${file}`);
+    return { sizes, rows };
+  } finally {
+    await stopProcess(ref);
+    await stopProcess(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

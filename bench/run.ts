@@ -1,0 +1,10 @@
+/** `npm run bench`: every benchmark in turn (BENCH_SECONDS shortens each load phase). */
+import { benchLanding } from './landing.ts';
+
+const only = process.argv[2];
+const benches: Record<string, () => Promise<unknown>> = { landing: () => benchLanding() };
+for (const [name, run] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  console.log(`\n### bench/${name}`);
+  await run();
+}
