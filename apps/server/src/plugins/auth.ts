@@ -23,6 +23,8 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
  */
 export default fp<CookieOptions>(async (app, opts) => {
   app.addHook('onRequest', async (req, reply) => {
+    // Only the API needs the session; static files and the app shell do not.
+    if (!req.url.startsWith('/api/')) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const { session, expired } = await resolveSession(app.deps, token, req.actor());
@@ -31,7 +33,7 @@ export default fp<CookieOptions>(async (app, opts) => {
       clearSessionCookie(reply, opts.secure);
       return;
     }
-    const touchIt = req.routeOptions.config?.touch !== false && req.url.startsWith('/api/');
+    const touchIt = req.routeOptions.config?.touch !== false;
     const lastSeen = touchIt ? await touch(app.deps, session.id, session.lastSeenAt) : session.lastSeenAt;
     req.auth = {
       userId: session.userId,
