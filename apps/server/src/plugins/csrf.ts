@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { logSecurityEvent } from '../modules/security/service.ts';
+import { isApiRequest } from './auth.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -11,7 +12,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export default fp<{ appUrl: string }>(async (app, opts) => {
   const appOrigin = new URL(opts.appUrl).origin;
   app.addHook('onRequest', async (req) => {
-    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (SAFE.has(req.method) || !isApiRequest(req)) return;
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
     let ok = false;

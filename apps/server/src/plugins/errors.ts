@@ -4,6 +4,7 @@ import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@candeia/shared/
 import { translate } from '@candeia/shared/i18n/server';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 
 function send(req: FastifyRequest, reply: FastifyReply, code: ErrorCode, fields?: Record<string, string>) {
   const status = ERROR_CODES[code].status;
@@ -59,7 +60,7 @@ export default fp(async (app) => {
     const dbDown = /ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|57P01|ETIMEDOUT/.test(
       `${err.message} ${(err as { code?: string }).code ?? ''} ${String((err as { cause?: unknown }).cause ?? '')}`,
     );
-    req.log.error({ err, reqId: req.id }, 'request failed');
+    req.log.error({ error: loggableError(err), reqId: req.id }, 'request failed');
     return send(req, reply, dbDown ? 'DB_CONNECTION_ERROR' : 'SERVER_ERROR');
   });
 

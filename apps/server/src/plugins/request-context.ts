@@ -7,9 +7,18 @@ import type { Actor } from '../types.ts';
 export function requestLocale(req: FastifyRequest): Locale {
   const explicit = matchLocale(String(req.headers['x-locale'] ?? ''));
   if (explicit) return explicit;
-  const accept = String(req.headers['accept-language'] ?? '');
-  for (const part of accept.split(',')) {
-    const m = matchLocale(part.split(';')[0]?.trim());
+  // Accept-Language in order of preference (q-values), the first supported one wins.
+  const ranked = String(req.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag?.trim(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((x) => x.tag && Number.isFinite(x.q) && x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of ranked) {
+    const m = matchLocale(tag);
     if (m) return m;
   }
   return DEFAULT_LOCALE;

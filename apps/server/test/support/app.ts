@@ -7,7 +7,8 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/client.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 
-export const ORIGIN = 'http://localhost:80';
+/** The web app's origin in tests (APP_URL's default); request() uses the app's own APP_URL. */
+export const ORIGIN = 'http://localhost:3000';
 
 function withDatabase(url: string, db: string): string {
   const u = new URL(url);
@@ -15,25 +16,37 @@ function withDatabase(url: string, db: string): string {
   return u.toString();
 }
 
+export type TestRequestOptions = InjectOptions & { cookie?: string | null; locale?: string };
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   clock: ManualClock;
   config: Config;
   dbName: string;
-  /** A request from the browser app: same-origin headers, JSON body, optional cookie. */
-  request(opts: InjectOptions & { cookie?: string | null; locale?: string }): Promise<LightMyRequestResponse>;
+  /** The URL of this test's own database. */
+  databaseUrl: string;
+  /**
+   * A request from the browser app: same-origin headers (Origin = APP_URL, Sec-Fetch-Site),
+   * optional cookie and x-locale. A header given as `undefined` is left out.
+   */
+  request(opts: TestRequestOptions): Promise<LightMyRequestResponse>;
+  /** Raw SQL on this test's database. */
+  query<R extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   close(): Promise<void>;
+}
+
+export interface TestAppExtras extends Partial<BuildOptions> {
+  /** Runs after the app is built and before it is ready: register test-only routes or hooks here. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /**
  * The real app on its own database, cloned from the migrated template, with a manual clock.
  * Environment overrides go through the same config parser as production.
  */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  extra: Partial<BuildOptions> = {},
-): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, extra: TestAppExtras = {}): Promise<TestApp> {
+  const { beforeReady, ...buildExtra } = extra;
   const base = inject('pgUrlTemplate');
   const dbName = `candeia_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -55,31 +68,39 @@ export async function createTestApp(
     APP_URL: 'http://localhost:3000',
     ...env,
   } as NodeJS.ProcessEnv);
-  const database = createDatabase(withDatabase(base, dbName), 20);
+  const databaseUrl = withDatabase(base, dbName);
+  const database = createDatabase(databaseUrl, 20);
   const clock = new ManualClock(new Date('2026-03-10T12:00:00Z'));
-  const app = await buildApp({ config, db: database.db, clock, logger: false, ...extra });
+  const app = await buildApp({ config, db: database.db, clock, logger: false, ...buildExtra });
+  await beforeReady?.(app);
   await app.ready();
+  const origin = new URL(config.APP_URL).origin;
   const request: TestApp['request'] = (opts) => {
     const { cookie, locale, headers, ...rest } = opts;
     const method = (rest.method ?? 'GET').toUpperCase();
-    return app.inject({
-      ...rest,
-      headers: {
-        ...(method === 'GET' || method === 'HEAD' ? {} : { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }),
-        ...(cookie ? { cookie } : {}),
-        ...(locale ? { 'x-locale': locale } : {}),
-        ...headers,
-      },
-    });
+    const merged: Record<string, string | string[] | undefined> = {
+      ...(method === 'GET' || method === 'HEAD' ? {} : { origin, 'sec-fetch-site': 'same-origin' }),
+      ...(cookie ? { cookie } : {}),
+      ...(locale ? { 'x-locale': locale } : {}),
+      ...(headers as Record<string, string | string[] | undefined> | undefined),
+    };
+    for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
+    return app.inject({ ...rest, headers: merged as Record<string, string | string[]> });
   };
+  let closed = false;
   return {
     app,
     database,
     clock,
     config,
     dbName,
+    databaseUrl,
     request,
+    query: async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
+      (await database.pool.query<R>(text, params)).rows,
     close: async () => {
+      if (closed) return;
+      closed = true;
       await app.close();
       await database.close();
       const a = new pg.Client({ connectionString: base });
@@ -94,4 +115,42 @@ export async function createTestApp(
 export function sessionCookie(res: LightMyRequestResponse): string | null {
   const c = res.cookies.find((x) => x.name === 'candeia_session');
   return c && c.value ? `candeia_session=${c.value}` : null;
+}
+
+/** The raw session token a response set (the cookie's value). */
+export function sessionToken(res: LightMyRequestResponse): string | null {
+  const c = res.cookies.find((x) => x.name === 'candeia_session');
+  return c && c.value ? c.value : null;
+}
+
+export interface RouteInfo {
+  method: string;
+  /** The route pattern, e.g. /api/profile or /api/things/:id */
+  url: string;
+}
+
+/**
+ * Every route the app serves (HEAD twins left out), read from Fastify's own route tree
+ * (`printRoutes({ commonPrefix: false })`): what a test walks to prove a rule for all routes.
+ */
+export function routeTable(app: FastifyInstance): RouteInfo[] {
+  const text = app.printRoutes({ commonPrefix: false });
+  const stack: string[] = [];
+  const out: RouteInfo[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.*)$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const label = /^(.*?)(?: \(([A-Z]+(?:, [A-Z]+)*)\))?(?: \{.*\})?$/.exec(m[2]!)!;
+    stack.length = depth;
+    stack.push(label[1]!);
+    if (!label[2]) continue;
+    for (const method of label[2].split(', ')) if (method !== 'HEAD') out.push({ method, url: stack.join('') });
+  }
+  return out;
+}
+
+/** A concrete URL for a route pattern: every parameter becomes `value`. */
+export function concreteUrl(pattern: string, value: string): string {
+  return pattern.replace(/:(\w+)/g, value).replace(/\*$/, 'x');
 }

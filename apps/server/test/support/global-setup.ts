@@ -50,10 +50,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Drop whatever databases this run left behind, then the template.
-    const left = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-      [`candeia_t_${process.pid}_%`],
-    );
+    const left = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+      `candeia_t_${process.pid}_%`,
+    ]);
     for (const { datname } of left.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     await admin.query(`DROP DATABASE IF EXISTS "${templateDb}" WITH (FORCE)`);
     await admin.end();

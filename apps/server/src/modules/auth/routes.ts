@@ -12,6 +12,7 @@ import {
   type SessionInfo,
 } from '@candeia/shared/schemas/auth';
 import { AppError } from '../../lib/app-error.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
 import { clearSessionCookie, sessionTimes, setSessionCookie } from '../../plugins/auth.ts';
 import * as auth from './service.ts';
 
@@ -41,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
       s = await auth.login(deps, req.actor(), req.body);
     } catch (err) {
       if (err instanceof AppError) throw err;
-      req.log.error({ err }, 'login failed unexpectedly');
+      req.log.error({ error: loggableError(err) }, 'login failed unexpectedly');
       throw new AppError('AUTH_FAILED');
     }
     setSessionCookie(reply, s.token, secure);

@@ -1,0 +1,834 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  clearSecurityEventsSchema,
+  outboxQuerySchema,
+  securityEventsQuerySchema,
+  usersQuerySchema,
+} from '@candeia/shared/schemas/admin';
+import {
+  changePasswordSchema,
+  loginSchema,
+  profileUpdateSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+  signUpSchema,
+} from '@candeia/shared/schemas/auth';
+import { contactSchema } from '@candeia/shared/schemas/contact';
+import { concreteUrl, createTestApp, routeTable, sessionCookie, type RouteInfo, type TestApp } from './support/app.ts';
+import { insertUser, login, makeSignUp, OTHER_PASSWORD, uniqueIp, type TestUser } from './support/factories.ts';
+import { PUBLIC_ROUTES, routeKey } from './support/routes.ts';
+
+const t = await createTestApp();
+const routes = routeTable(t.app).filter((r) => r.url.startsWith('/api/'));
+const changing = routes.filter((r) => r.method !== 'GET');
+const reading = routes.filter((r) => r.method === 'GET');
+const isAdminRoute = (r: RouteInfo) => r.url.startsWith('/api/admin/');
+
+let user: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  user = await insertUser(t);
+  admin = await insertUser(t, { role: 'admin' });
+});
+afterAll(async () => t.close());
+
+const cookieFor = (r: RouteInfo) => (isAdminRoute(r) ? admin.cookie : user.cookie);
+
+/** Everything a request could change, minus bookkeeping (last activity, the security log). */
+async function snapshot(app: TestApp = t): Promise<string> {
+  const parts = await Promise.all(
+    [
+      'SELECT * FROM users ORDER BY id',
+      'SELECT * FROM profiles ORDER BY id',
+      'SELECT * FROM user_subscriptions ORDER BY id',
+      'SELECT * FROM subscription_plans ORDER BY id',
+      'SELECT * FROM password_reset_tokens ORDER BY id',
+      'SELECT id, "to", subject, kind FROM mail_outbox ORDER BY id',
+      'SELECT id, user_id, token_hash, created_at, expires_at, revoked_at FROM sessions ORDER BY id',
+      'SELECT * FROM login_attempts ORDER BY id',
+    ].map((q) => app.query(q)),
+  );
+  return JSON.stringify(parts);
+}
+
+describe('SECURITY 12: state-changing requests need a same-origin Origin / Sec-Fetch-Site', () => {
+  const forged: Array<[string, Record<string, string | undefined>]> = [
+    ['no Origin and no Sec-Fetch-Site', { origin: undefined, 'sec-fetch-site': undefined }],
+    ['no Origin (same-origin Sec-Fetch-Site)', { origin: undefined }],
+    ['a foreign Origin', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+    ['a foreign Origin without Sec-Fetch-Site', { origin: 'https://evil.example', 'sec-fetch-site': undefined }],
+    ['a look-alike Origin', { origin: 'http://localhost:3000.evil.example', 'sec-fetch-site': undefined }],
+    ['Origin null', { origin: 'null', 'sec-fetch-site': undefined }],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site same-site', { 'sec-fetch-site': 'same-site' }],
+    ['Sec-Fetch-Site none', { 'sec-fetch-site': 'none' }],
+    [
+      'a same-origin Referer but a foreign Origin',
+      { origin: 'https://evil.example', referer: 'http://localhost:3000/profile' },
+    ],
+  ];
+
+  it('covers every state-changing route', () => {
+    expect(changing.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(changing.map((r) => [routeKey(r), r] as const))(
+    '%s: every forged request → 403 CSRF_REJECTED, nothing changes',
+    async (_k, r) => {
+      const before = await snapshot();
+      const events = (await t.query('SELECT id FROM security_events WHERE type = $1', ['csrf_rejected'])).length;
+      for (const [, headers] of forged) {
+        for (const cookie of [cookieFor(r), null]) {
+          const res = await t.request({
+            method: r.method as 'POST',
+            url: concreteUrl(r.url, randomUUID()),
+            cookie,
+            payload: {},
+            headers,
+            locale: 'en-US',
+          });
+          expect(res.statusCode, `${JSON.stringify(headers)} ${res.body}`).toBe(403);
+          expect(res.json().error).toEqual({
+            code: 'CSRF_REJECTED',
+            message: 'Request refused for security reasons. Reload the page and try again.',
+          });
+        }
+      }
+      expect(await snapshot()).toBe(before);
+      const after = (await t.query('SELECT id FROM security_events WHERE type = $1', ['csrf_rejected'])).length;
+      expect(after - events).toBe(forged.length * 2);
+      // The signed-in user's session was not touched either.
+      expect((await t.request({ url: '/api/profile', cookie: user.cookie })).statusCode).toBe(200);
+    },
+  );
+
+  it('valid bodies sent cross-site change nothing: sign-up, password change, logout', async () => {
+    const cross = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+    const body = makeSignUp();
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/signup', payload: body, headers: cross })).statusCode,
+    ).toBe(403);
+    expect(await t.query('SELECT id FROM users WHERE email = $1', [body.email])).toEqual([]);
+    const u = await insertUser(t);
+    const change = await t.request({
+      method: 'POST',
+      url: '/api/auth/password',
+      cookie: u.cookie,
+      payload: { currentPassword: u.password, newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD },
+      headers: cross,
+    });
+    expect(change.statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/logout', cookie: u.cookie, headers: cross })).statusCode,
+    ).toBe(403);
+    expect((await t.request({ url: '/api/profile', cookie: u.cookie })).statusCode).toBe(200);
+    expect((await login(t, u.email, u.password)).statusCode).toBe(200);
+  });
+
+  it('the same request from our own origin passes (APP_URL, or the Host it was sent to)', async () => {
+    const u = await insertUser(t);
+    for (const headers of [
+      { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://localhost:3000', 'sec-fetch-site': undefined },
+      { origin: 'http://candeia.local:8080', host: 'candeia.local:8080', 'sec-fetch-site': 'same-origin' },
+    ]) {
+      const res = await t.request({ method: 'POST', url: '/api/auth/session/refresh', cookie: u.cookie, headers });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('SECURITY 12: JSON only', () => {
+  const bodyRoutes = changing;
+  const others: Array<[string, string]> = [
+    ['text/plain', '{"email":"a@example.com","password":"x"}'],
+    ['text/plain;charset=UTF-8', '{}'],
+    ['application/x-www-form-urlencoded', 'email=a%40example.com&password=x'],
+    [
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.com\r\n--x--\r\n',
+    ],
+    ['application/xml', '<a/>'],
+    ['application/json-patch+json', '[]'],
+  ];
+
+  it.each(bodyRoutes.map((r) => [routeKey(r), r] as const))(
+    '%s refuses other content types with 415',
+    async (_k, r) => {
+      for (const [type, payload] of others) {
+        const res = await t.request({
+          method: r.method as 'POST',
+          url: concreteUrl(r.url, randomUUID()),
+          cookie: cookieFor(r),
+          payload,
+          headers: { 'content-type': type },
+          locale: 'en-US',
+        });
+        expect(res.statusCode, `${type}: ${res.body}`).toBe(415);
+        expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      }
+    },
+  );
+
+  it('a valid sign-up sent as text/plain or a form creates nothing', async () => {
+    const body = makeSignUp();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: JSON.stringify(body),
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode).toBe(415);
+    }
+    expect(await t.query('SELECT id FROM users WHERE email = $1', [body.email])).toEqual([]);
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+});
+
+describe('SECURITY 12: no state change on GET', () => {
+  it('GET /api/auth/logout does not exist, and the session still works', async () => {
+    const cookie = sessionCookie(await login(t, user.email, user.password))!;
+    const res = await t.request({ url: '/api/auth/logout', cookie });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+    expect((await t.request({ url: '/api/profile', cookie })).statusCode).toBe(200);
+  });
+
+  it('no state-changing route answers to GET', async () => {
+    const readable = new Set(reading.map((r) => r.url));
+    for (const r of changing.filter((c) => !readable.has(c.url))) {
+      const res = await t.request({ url: concreteUrl(r.url, randomUUID()), cookie: cookieFor(r) });
+      expect(res.statusCode, routeKey(r)).toBe(404);
+    }
+  });
+
+  it('calling every GET route (as a user and as an admin, with odd queries) changes nothing', async () => {
+    const before = await snapshot();
+    for (const r of reading) {
+      for (const cookie of [user.cookie, admin.cookie, null]) {
+        for (const q of ['', '?page=2&pageSize=1', '?email=x@example.com&delete=true&logout=1']) {
+          const res = await t.request({ url: `${concreteUrl(r.url, randomUUID())}${q}`, cookie });
+          expect(res.statusCode, `${routeKey(r)}${q}`).toBeLessThan(500);
+        }
+      }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+/**
+ * SECURITY 13: a matrix of every route that has an id or acts for a user. User A calls each
+ * with everything that could point at user B (ids and e-mail in the path, query and body); B's
+ * data must never come back and never change. To cover a new route, add an entry: the test
+ * "every user-scoped route is in the matrix" fails until then.
+ */
+interface Ctx {
+  a: TestUser & { firstName: string };
+  b: TestUser & { firstName: string };
+  /** A's cookie for this entry (a fresh session when `freshSession`). */
+  cookie: string;
+}
+interface Attempt {
+  url: string;
+  payload?: unknown;
+  /** Allowed statuses; by default any status below 500. */
+  status?: number[];
+}
+interface MatrixEntry {
+  route: string;
+  freshSession?: boolean;
+  attempts(ctx: Ctx): Attempt[];
+}
+
+const targetQuery = (b: TestUser) =>
+  `?userId=${b.user.id}&id=${b.user.id}&user_id=${b.user.id}&email=${encodeURIComponent(b.email)}`;
+const profileBody = {
+  firstName: 'Alice',
+  lastName: 'Souza',
+  phone: '+55 11 91234-5678',
+  address: '',
+  city: '',
+  state: '',
+  country: 'Brasil',
+  zipCode: '',
+  locale: 'pt-BR',
+};
+const targetFields = (b: TestUser) => [
+  { userId: b.user.id },
+  { id: b.user.id },
+  { email: b.email },
+  { user_id: b.user.id },
+];
+
+const MATRIX: MatrixEntry[] = [
+  {
+    route: 'GET /api/profile',
+    attempts: ({ b }) => [{ url: '/api/profile', status: [200] }, { url: `/api/profile${targetQuery(b)}` }],
+  },
+  {
+    route: 'PUT /api/profile',
+    attempts: ({ b }) => [
+      { url: '/api/profile', payload: profileBody, status: [200] },
+      ...targetFields(b).map((f) => ({ url: '/api/profile', payload: { ...profileBody, ...f }, status: [400] })),
+      { url: `/api/profile${targetQuery(b)}`, payload: profileBody, status: [200] },
+    ],
+  },
+  {
+    route: 'PUT /api/profile/locale',
+    attempts: ({ b }) => [
+      { url: '/api/profile/locale', payload: { locale: 'en-US' }, status: [200] },
+      ...targetFields(b).map((f) => ({
+        url: '/api/profile/locale',
+        payload: { locale: 'es-ES', ...f },
+        status: [400],
+      })),
+      { url: `/api/profile/locale${targetQuery(b)}`, payload: { locale: 'es-ES' }, status: [200] },
+    ],
+  },
+  {
+    route: 'GET /api/subscription',
+    attempts: ({ b }) => [{ url: '/api/subscription', status: [200] }, { url: `/api/subscription${targetQuery(b)}` }],
+  },
+  {
+    route: 'GET /api/auth/session',
+    attempts: ({ b }) => [{ url: '/api/auth/session', status: [200] }, { url: `/api/auth/session${targetQuery(b)}` }],
+  },
+  {
+    route: 'POST /api/auth/session/refresh',
+    attempts: ({ b }) => [
+      { url: '/api/auth/session/refresh', status: [200] },
+      { url: `/api/auth/session/refresh${targetQuery(b)}`, payload: { userId: b.user.id } },
+    ],
+  },
+  {
+    route: 'POST /api/auth/password',
+    attempts: ({ a, b }) => [
+      // B's current password is no use to A.
+      {
+        url: '/api/auth/password',
+        payload: { currentPassword: b.password, newPassword: 'Trocada@2030', confirmPassword: 'Trocada@2030' },
+        status: [400],
+      },
+      ...targetFields(b).map((f) => ({
+        url: '/api/auth/password',
+        payload: { currentPassword: a.password, newPassword: 'Trocada@2030', confirmPassword: 'Trocada@2030', ...f },
+        status: [400],
+      })),
+      {
+        url: `/api/auth/password${targetQuery(b)}`,
+        payload: { currentPassword: a.password, newPassword: 'Trocada@2031', confirmPassword: 'Trocada@2031' },
+        status: [200],
+      },
+    ],
+  },
+  {
+    route: 'POST /api/auth/logout',
+    freshSession: true,
+    attempts: ({ b }) => [{ url: `/api/auth/logout${targetQuery(b)}`, payload: { userId: b.user.id }, status: [200] }],
+  },
+];
+
+describe('SECURITY 13: user A can never read or change user B’s data', () => {
+  let a: Ctx['a'];
+  let b: Ctx['b'];
+  beforeAll(async () => {
+    a = { ...(await insertUser(t, { firstName: 'Alice' })), firstName: 'Alice' };
+    b = {
+      ...(await insertUser(t, {
+        firstName: 'Bianca',
+        password: 'Bianca@Senha2026',
+        confirmPassword: 'Bianca@Senha2026',
+      })),
+      firstName: 'Bianca',
+    };
+  });
+
+  /** B's rows as they are, minus B's own activity time. */
+  const fingerprint = async () =>
+    JSON.stringify(
+      await Promise.all([
+        t.query('SELECT * FROM users WHERE id = $1', [b.user.id]),
+        t.query('SELECT * FROM profiles WHERE id = $1', [b.user.id]),
+        t.query('SELECT * FROM user_subscriptions WHERE user_id = $1', [b.user.id]),
+        t.query('SELECT id, revoked_at FROM sessions WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM password_reset_tokens WHERE user_id = $1', [b.user.id]),
+      ]),
+    );
+
+  it('every user-scoped route, and every route with a parameter, is in the matrix', () => {
+    const inMatrix = new Set(MATRIX.map((m) => m.route));
+    const scoped = routes.filter((r) => !PUBLIC_ROUTES.has(routeKey(r)) && !isAdminRoute(r));
+    const withId = routes.filter((r) => r.url.includes(':'));
+    for (const r of [...scoped, ...withId])
+      expect(inMatrix, `${routeKey(r)} is missing from the SECURITY 13 matrix`).toContain(routeKey(r));
+    for (const m of MATRIX) expect(routes.map(routeKey)).toContain(m.route);
+  });
+
+  it.each(MATRIX.map((m) => [m.route, m] as const))('%s', async (route, entry) => {
+    const [method] = route.split(' ') as [string];
+    const cookie = entry.freshSession ? sessionCookie(await login(t, a.email, a.password))! : a.cookie;
+    const before = await fingerprint();
+    for (const attempt of entry.attempts({ a, b, cookie })) {
+      const res = await t.request({
+        method: method as 'POST',
+        url: attempt.url,
+        cookie,
+        ...(attempt.payload !== undefined ? { payload: attempt.payload as object } : {}),
+      });
+      const label = `${route} ${attempt.url} ${JSON.stringify(attempt.payload ?? null)} → ${res.statusCode} ${res.body}`;
+      if (attempt.status) expect(attempt.status, label).toContain(res.statusCode);
+      else expect(res.statusCode, label).toBeLessThan(500);
+      for (const secret of [b.user.id, b.email, b.user.referralCode, b.firstName])
+        expect(res.body, label).not.toContain(secret);
+      if (res.statusCode === 200) {
+        const json = res.json();
+        const id = json.id ?? json.user?.id;
+        if (id !== undefined) expect(id, label).toBe(a.user.id);
+      }
+      expect(await fingerprint(), label).toBe(before);
+    }
+    if (route === 'POST /api/auth/password') a.password = 'Trocada@2031';
+    // B's session still works and is still B's.
+    const bMe = await t.request({ url: '/api/profile', cookie: b.cookie });
+    expect(bMe.statusCode).toBe(200);
+    expect(bMe.json()).toMatchObject({ id: b.user.id, firstName: 'Bianca' });
+  });
+
+  it.each(routes.filter(isAdminRoute).map((r) => [routeKey(r), r] as const))(
+    '%s refuses user A, whatever points at B',
+    async (_k, r) => {
+      const before = await fingerprint();
+      for (const q of ['', targetQuery(b), `?q=${encodeURIComponent(b.email)}`]) {
+        const res = await t.request({
+          method: r.method as 'POST',
+          url: `${concreteUrl(r.url, b.user.id)}${q}`,
+          cookie: a.cookie,
+          ...(r.method !== 'GET' ? { payload: { adminUserId: a.user.id, email: b.email } } : {}),
+        });
+        expect(res.statusCode).toBe(403);
+        expect(res.body).not.toContain(b.email);
+      }
+      expect(await fingerprint()).toBe(before);
+    },
+  );
+});
+
+/**
+ * SECURITY 15: no 5xx for hostile input. Every JSON body route gets arbitrary strings and JSON
+ * values in every field (and in the body as a whole); every GET route gets them in its query.
+ */
+type Fields = Record<string, unknown>;
+interface FuzzTarget {
+  auth: 'none' | 'user' | 'admin';
+  schema?: z.ZodObject;
+  /** A valid body, so that one hostile field reaches as deep as possible. */
+  base?: () => Fields;
+}
+
+const FUZZ_BODIES: Record<string, FuzzTarget> = {
+  'POST /api/auth/signup': { auth: 'none', schema: signUpSchema, base: () => ({ ...makeSignUp() }) },
+  'POST /api/auth/login': {
+    auth: 'none',
+    schema: loginSchema,
+    base: () => ({ email: fuzzUser.email, password: fuzzUser.password }),
+  },
+  'POST /api/auth/logout': { auth: 'none' },
+  'POST /api/auth/session/refresh': { auth: 'user' },
+  'POST /api/auth/password-reset/request': {
+    auth: 'none',
+    schema: resetRequestSchema,
+    base: () => ({ email: fuzzUser.email }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    auth: 'none',
+    schema: resetConfirmSchema,
+    base: () => ({ token: 'A'.repeat(43), password: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD }),
+  },
+  'POST /api/auth/password': {
+    auth: 'user',
+    schema: changePasswordSchema,
+    base: () => ({ currentPassword: fuzzUser.password, newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD }),
+  },
+  'PUT /api/profile': { auth: 'user', schema: profileUpdateSchema, base: () => ({ ...profileBody }) },
+  'PUT /api/profile/locale': { auth: 'user', base: () => ({ locale: 'en-US' }) },
+  'POST /api/contact': {
+    auth: 'none',
+    schema: contactSchema,
+    base: () => ({ name: 'Ana', email: 'ana@example.com', message: 'Olá' }),
+  },
+  'POST /api/admin/security-events/clear': {
+    auth: 'admin',
+    schema: clearSecurityEventsSchema,
+    base: () => ({ adminUserId: fuzzAdmin.user.id, email: 'ninguem@example.com' }),
+  },
+};
+const FUZZ_QUERIES: Record<string, z.ZodObject> = {
+  'GET /api/admin/security-events': securityEventsQuerySchema,
+  'GET /api/admin/users': usersQuerySchema,
+  'GET /api/admin/outbox': outboxQuerySchema,
+};
+
+let fuzzUser: TestUser;
+let fuzzAdmin: TestUser;
+
+const char16 = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
+const NASTY = [
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  'x\ud83d',
+  '\ud83d\ude00',
+  '\u202e',
+  '\ufeff',
+  '{"role":"admin"}',
+  '[]',
+  'null',
+  'true',
+  '__proto__',
+  'constructor',
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  '<script>alert(1)</script>',
+  '%00',
+  '../../etc/passwd',
+  '${7*7}{{7*7}}',
+  '𝕏'.repeat(300),
+  'Ab1@' + '\u0000',
+  'REF-AAAAAAAA',
+  '2026-02-30',
+  '9999-12-31T23:59:59Z',
+  '-1',
+  '1e309',
+];
+/** Characters that break naive code, densely: NUL, lone surrogates, quotes, escapes, controls. */
+const spicyChar = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '\u0000',
+      '\ud800',
+      '\udfff',
+      '"',
+      "'",
+      '\\',
+      '%',
+      '\n',
+      '\r',
+      '@',
+      '<',
+      '&',
+      '\u202e',
+      '\ufffe',
+    ),
+  },
+  { weight: 3, arbitrary: char16 },
+);
+const hostileString = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: spicyChar, maxLength: 24 }) },
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: char16, maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.json({ maxDepth: 2 }),
+  fc.constantFrom(...NASTY),
+  fc.string({ unit: char16, minLength: 1, maxLength: 12 }).map((s) => `${s}@example.com`),
+  fc.string({ unit: char16, maxLength: 12 }).map((s) => `Ab1@${s}`),
+  fc.integer({ min: 100, max: 80_000 }).map((n) => 'x'.repeat(n)),
+);
+const hostileValue = fc.oneof(
+  { weight: 5, arbitrary: hostileString },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+);
+
+function bodyArbitrary(target: FuzzTarget): fc.Arbitrary<unknown> {
+  const fields = target.schema ? Object.keys(target.schema.shape) : Object.keys(target.base?.() ?? {});
+  const shapes: Array<fc.Arbitrary<unknown>> = [
+    fc.dictionary(hostileString, hostileValue, { maxKeys: 4 }),
+    fc
+      .record({ key: hostileString, value: hostileValue })
+      .map(({ key, value }) => ({ ...(target.base?.() ?? {}), [key]: value })),
+  ];
+  if (fields.length > 0) {
+    shapes.push(
+      fc
+        .record({ field: fc.constantFrom(...fields), value: hostileValue })
+        .map(({ field, value }) => ({ ...(target.base?.() ?? {}), [field]: value })),
+      fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue])), { requiredKeys: [] }),
+    );
+  }
+  return fc.oneof(...shapes);
+}
+
+const rawBody = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'null'),
+  fc.string({ unit: char16, maxLength: 60 }),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '[1,2',
+    '"\\ud800"',
+    '{"a":"\\u0000"}',
+    '{"__proto__":{"x":1}}',
+    '\ufeff{}',
+    '{}{}',
+    '1'.repeat(400),
+  ),
+  fc.uint8Array({ maxLength: 60 }).map((b) => Buffer.from(b)),
+);
+
+/** A query string value as raw bytes, so invalid UTF-8 and %00 are possible. */
+const queryValue = fc.oneof(
+  hostileString.map((s) => Buffer.from(s, 'utf8').toString('hex').replace(/(..)/g, '%$1')),
+  fc.uint8Array({ maxLength: 20 }).map((b) => [...b].map((x) => `%${x.toString(16).padStart(2, '0')}`).join('')),
+  fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%C0%80', '%FF', '%', '%zz', '[]', 'a&b', '__proto__[x]=1'),
+);
+
+describe('SECURITY 15: no 5xx for any hostile input (fast-check)', () => {
+  beforeAll(async () => {
+    fuzzUser = await insertUser(t);
+    fuzzAdmin = await insertUser(t, { role: 'admin' });
+  });
+
+  it('every JSON body route and every GET route with a query is fuzzed', () => {
+    for (const r of changing)
+      expect(Object.keys(FUZZ_BODIES), `${routeKey(r)} has no fuzz target`).toContain(routeKey(r));
+    for (const k of [...Object.keys(FUZZ_BODIES), ...Object.keys(FUZZ_QUERIES)])
+      expect(routes.map(routeKey)).toContain(k);
+  });
+
+  const cookieOf = (auth: FuzzTarget['auth']) =>
+    auth === 'admin' ? fuzzAdmin.cookie : auth === 'user' ? fuzzUser.cookie : null;
+
+  it.each(Object.entries(FUZZ_BODIES))('%s: hostile fields', async (route, target) => {
+    const [method, url] = route.split(' ') as [string, string];
+    await fc.assert(
+      fc.asyncProperty(bodyArbitrary(target), fc.ipV4(), async (body, ip) => {
+        const res = await t.request({
+          method: method as 'POST',
+          url,
+          cookie: cookieOf(target.auth),
+          payload: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: ip,
+        });
+        expect(res.statusCode, res.body).toBeLessThan(500);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it.each(Object.entries(FUZZ_BODIES))('%s: hostile raw bodies', async (route, target) => {
+    const [method, url] = route.split(' ') as [string, string];
+    await fc.assert(
+      fc.asyncProperty(rawBody, async (payload) => {
+        const res = await t.request({
+          method: method as 'POST',
+          url,
+          cookie: cookieOf(target.auth),
+          payload,
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: uniqueIp(),
+        });
+        expect(res.statusCode, res.body).toBeLessThan(500);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it.each(reading.map((r) => [routeKey(r), r] as const))('%s: hostile query strings', async (route, r) => {
+    const schema = FUZZ_QUERIES[route];
+    const keys = schema ? Object.keys(schema.shape) : [];
+    const anyKey = fc.string({ maxLength: 8 }).map(encodeURIComponent);
+    const key =
+      keys.length > 0
+        ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: anyKey })
+        : anyKey;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(key, queryValue), { minLength: 1, maxLength: 3 }), async (pairs) => {
+        const query = pairs.map(([k, v]) => `${k}=${v}`).join('&');
+        const res = await t.request({
+          url: `${concreteUrl(r.url, randomUUID())}?${query}`,
+          cookie: isAdminRoute(r) ? fuzzAdmin.cookie : fuzzUser.cookie,
+        });
+        expect(res.statusCode, `${query} → ${res.body}`).toBeLessThan(500);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('regressions: NUL in a query string, invalid UTF-8, huge and nested bodies', async () => {
+    for (const url of [
+      '/api/admin/users?q=%00',
+      '/api/admin/security-events?email=a%00b',
+      '/api/admin/security-events?type=%00',
+      '/api/admin/users?q=%ED%A0%80',
+      '/api/admin/users?q=%FF%FE',
+      '/api/admin/users?q=%',
+    ]) {
+      const res = await t.request({ url, cookie: fuzzAdmin.cookie });
+      expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(500);
+    }
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    for (const payload of [deep, `{"firstName":"${'x'.repeat(70_000)}"}`]) {
+      const res = await t.request({
+        method: 'PUT',
+        url: '/api/profile',
+        cookie: fuzzUser.cookie,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+});
+
+describe('SECURITY 16: security headers on every response; 500s carry a request id and no detail', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp(
+      {},
+      {
+        beforeReady: (app) => {
+          app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
+            const err = new Error('kaboom: secret internal detail in /work/main/apps/server/src/x.ts') as Error & {
+              statusCode?: number;
+            };
+            throw err;
+          });
+          app.get('/api/test/db-boom', { config: { access: 'public' } }, async () => {
+            await app.deps.db.execute(sql.raw('SELECT * FROM no_such_table_xyz'));
+            return { ok: true };
+          });
+          app.get('/api/test/throw-string', { config: { access: 'public' } }, async () => {
+            throw 'a plain string with a secret';
+          });
+        },
+      },
+    );
+  });
+  afterAll(async () => s.close());
+
+  function expectSecurityHeaders(res: LightMyRequestResponse, label: string) {
+    const csp = String(res.headers['content-security-policy'] ?? '');
+    expect(csp, label).toMatch(/frame-ancestors 'none'/);
+    expect(csp, label).toMatch(/default-src 'self'/);
+    expect(csp, label).toMatch(/object-src 'none'/);
+    expect(res.headers['x-content-type-options'], label).toBe('nosniff');
+    expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'], label).toContain(
+      res.headers['referrer-policy'],
+    );
+    expect(res.headers['x-request-id'], label).toMatch(/^[0-9a-f-]{36}$/);
+  }
+
+  it('on success, 404s (API and not), 401, 403, 400, 413, 415, 429 and HEAD', async () => {
+    const u = await insertUser(s);
+    const cases: Array<[string, () => Promise<LightMyRequestResponse>, number]> = [
+      ['health', () => s.request({ url: '/api/health' }), 200],
+      ['HEAD plans', () => s.request({ method: 'HEAD', url: '/api/plans' }), 200],
+      ['api 404', () => s.request({ url: '/api/nope', cookie: u.cookie }), 404],
+      ['plain 404', () => s.request({ url: '/nope.html' }), 404],
+      ['401', () => s.request({ url: '/api/profile' }), 401],
+      [
+        '403 csrf',
+        () =>
+          s.request({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: {},
+            headers: { origin: 'https://evil.example' },
+          }),
+        403,
+      ],
+      ['403 admin', () => s.request({ url: '/api/admin/users', cookie: u.cookie }), 403],
+      ['400', () => s.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'x' } }), 400],
+      [
+        '400 bad json',
+        () =>
+          s.request({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: '{',
+            headers: { 'content-type': 'application/json' },
+          }),
+        400,
+      ],
+      [
+        '413',
+        () =>
+          s.request({
+            method: 'POST',
+            url: '/api/contact',
+            payload: `{"message":"${'x'.repeat(70_000)}"}`,
+            headers: { 'content-type': 'application/json' },
+          }),
+        413,
+      ],
+      [
+        '415',
+        () =>
+          s.request({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: 'a=b',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }),
+        415,
+      ],
+      ['500', () => s.request({ url: '/api/test/boom' }), 500],
+    ];
+    for (const [label, send, status] of cases) {
+      const res = await send();
+      expect(res.statusCode, label).toBe(status);
+      expectSecurityHeaders(res, label);
+    }
+    const ip = uniqueIp();
+    let last: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 7; i++) last = await login(s, 'ninguem@example.com', 'Wrong@Password1', { ip });
+    expect(last!.statusCode).toBe(429);
+    expectSecurityHeaders(last!, '429');
+  });
+
+  it.each([
+    ['a thrown Error', '/api/test/boom'],
+    ['a database error', '/api/test/db-boom'],
+    ['a thrown string', '/api/test/throw-string'],
+  ])('%s: 500 with a request id equal to x-request-id and nothing else', async (_name, url) => {
+    for (const locale of ['en-US', 'pt-BR']) {
+      const res = await s.request({ url, locale });
+      expect(res.statusCode).toBe(500);
+      const body = res.json();
+      expect(Object.keys(body)).toEqual(['error']);
+      expect(Object.keys(body.error).sort()).toEqual(['code', 'message', 'requestId']);
+      expect(body.error.code).toBe('SERVER_ERROR');
+      expect(body.error.message).toBe(
+        locale === 'en-US'
+          ? 'Internal server error. Please try again in a moment.'
+          : 'Erro interno do servidor. Tente novamente em alguns instantes.',
+      );
+      expect(body.error.requestId).toBe(res.headers['x-request-id']);
+      expect(res.body).not.toMatch(/kaboom|secret|no_such_table|\.ts|at [A-Za-z]|stack|SELECT|relation/i);
+      expectSecurityHeaders(res, url);
+    }
+  });
+
+  it('request ids are the server’s own: a client-sent x-request-id is ignored', async () => {
+    const res = await s.request({ url: '/api/test/boom', headers: { 'x-request-id': 'evil\r\ninjected' } });
+    expect(res.headers['x-request-id']).not.toContain('evil');
+    expect(res.json().error.requestId).toBe(res.headers['x-request-id']);
+    const other = await s.request({ url: '/api/test/boom' });
+    expect(other.headers['x-request-id']).not.toBe(res.headers['x-request-id']);
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * What the route-walking tests (guards, requests) need to know about each route. When a route
+ * is added, the walking tests fail until it is classified here: that is the point.
+ */
+
+/** The routes anyone may call without a session; every other /api route needs one. */
+export const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'GET /api/plans',
+  'GET /api/config/public',
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/password-reset/request',
+  'POST /api/auth/password-reset/confirm',
+  'POST /api/contact',
+]);
+
+export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
