@@ -1,3 +1,35 @@
-export default function Page() {
-  return <div className="p-8">admin-page</div>;
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { OutboxTab } from './outbox-tab.tsx';
+import { SecurityEventsTab } from './security-events-tab.tsx';
+import { UsersTab } from './users-tab.tsx';
+
+const TABS = ['security', 'users', 'outbox'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Administration (SPEC.md §2, admins only): security events, users, and the mail outbox. */
+export default function AdminPage() {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'security';
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{t('title')}</h1>
+      <p className="mt-2 text-stone-600">{t('lead')}</p>
+      <Tabs
+        className="mt-6"
+        label={t('tabs.label')}
+        value={tab}
+        onValueChange={(id) => setParams(id === 'security' ? {} : { tab: id }, { replace: true })}
+        items={[
+          { id: 'security', label: t('tabs.security'), content: <SecurityEventsTab /> },
+          { id: 'users', label: t('tabs.users'), content: <UsersTab /> },
+          { id: 'outbox', label: t('tabs.outbox'), content: <OutboxTab /> },
+        ]}
+      />
+    </div>
+  );
 }

@@ -1,3 +1,256 @@
-export default function Page() {
-  return <div className="p-8">reset-password-page</div>;
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { RESET_TOKEN_TTL_MS } from '@candeia/shared/constants';
+import { resetConfirmSchema, resetRequestSchema } from '@candeia/shared/schemas/auth';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input, PasswordInput } from '../../../components/ui/input.tsx';
+import { PasswordChecklist } from '../../../components/ui/password-checklist.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { withPasswordMatch } from '../hooks/match-resolver.ts';
+import { useMessages } from '../hooks/use-messages.ts';
+import { AuthShell } from './auth-shell.tsx';
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const linkClass = 'font-semibold text-brand-800 underline underline-offset-2';
+
+/**
+ * Password reset: without ?token an e-mail form; with ?token the token is kept in memory,
+ * removed from the address bar at once, and a new-password form follows.
+ */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const [token, setToken] = useState<string | null>(() => params.get('token'));
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.has('token')) {
+      url.searchParams.delete('token');
+      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    }
+  }, []);
+
+  return token !== null ? <ConfirmForm token={token} onRequestNew={() => setToken(null)} /> : <RequestForm />;
+}
+
+type RequestIn = z.input<typeof resetRequestSchema>;
+type RequestOut = z.output<typeof resetRequestSchema>;
+
+function RequestForm() {
+  const { t } = useTranslation('auth');
+  const { message, apiMessage } = useMessages();
+  const request = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RequestIn, unknown, RequestOut>({
+    resolver: zodResolver(resetRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async (values: RequestOut) => {
+    setFormError(null);
+    try {
+      await request.mutateAsync(values);
+      setSentTo(values.email);
+    } catch (e) {
+      setFormError(apiMessage(e));
+    }
+  };
+
+  return (
+    <AuthShell title={t('reset.requestTitle')} lead={sentTo ? undefined : t('reset.requestLead')}>
+      <Card className="p-5 sm:p-8">
+        {sentTo ? (
+          <div className="grid gap-5">
+            <Alert variant="success" title={t('reset.sentTitle')}>
+              {t('reset.sent', { email: sentTo, hours: RESET_TOKEN_TTL_MS / 3_600_000 })}
+            </Alert>
+            <p className="text-sm text-stone-600">{t('reset.sentHelp')}</p>
+            <Link to="/login" className={buttonClasses({ variant: 'outline', block: true })}>
+              {t('reset.backToLogin')}
+            </Link>
+          </div>
+        ) : (
+          <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
+            <Field label={t('fields.email')} error={message(errors.email?.message)}>
+              {(a) => (
+                <Input
+                  {...a}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  {...register('email')}
+                />
+              )}
+            </Field>
+            {formError ? (
+              <Alert variant="error" title={t('reset.failed')}>
+                {formError}
+              </Alert>
+            ) : null}
+            <Button type="submit" size="lg" block busy={isSubmitting} busyLabel={t('reset.sending')}>
+              {t('reset.requestSubmit')}
+            </Button>
+          </form>
+        )}
+      </Card>
+      <p className="mt-6 text-center text-sm text-stone-600">
+        {t('reset.remembered')}{' '}
+        <Link to="/login" className={linkClass}>
+          {t('reset.toLogin')}
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}
+
+type ConfirmIn = z.input<typeof resetConfirmSchema>;
+type ConfirmOut = z.output<typeof resetConfirmSchema>;
+
+function ConfirmForm({ token, onRequestNew }: { token: string; onRequestNew: () => void }) {
+  const { t } = useTranslation('auth');
+  const { message, apiMessage } = useMessages();
+  const confirm = useConfirmPasswordReset();
+  const [done, setDone] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(() =>
+    TOKEN_PATTERN.test(token) ? null : t('validation:token.invalid'),
+  );
+  const [formError, setFormError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLDivElement>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ConfirmIn, unknown, ConfirmOut>({
+    resolver: withPasswordMatch(zodResolver(resetConfirmSchema), 'password', 'confirmPassword'),
+    mode: 'onTouched',
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const password = watch('password') ?? '';
+
+  const onSubmit = async (values: ConfirmOut) => {
+    setFormError(null);
+    try {
+      await confirm.mutateAsync(values);
+      setDone(true);
+    } catch (e) {
+      if (e instanceof ApiError && (e.code === 'AUTH_RESET_INVALID' || e.fields.token)) {
+        setInvalid(e.fields.token ?? apiMessage(e));
+        return;
+      }
+      setFormError(apiMessage(e));
+      if (e instanceof ApiError) {
+        for (const name of ['password', 'confirmPassword'] as const) {
+          const msg = e.fields[name];
+          if (msg) setError(name, { type: 'server', message: msg });
+        }
+      }
+    }
+  };
+
+  useEffect(() => {
+    if (done || invalid) headingRef.current?.focus();
+  }, [done, invalid]);
+
+  if (done) {
+    return (
+      <AuthShell title={t('reset.doneTitle')}>
+        <Card className="grid gap-5 p-5 sm:p-8">
+          <Alert ref={headingRef} tabIndex={-1} variant="success">
+            {t('reset.done')}
+          </Alert>
+          <Link to="/login" className={buttonClasses({ block: true, size: 'lg' })}>
+            {t('reset.toLogin')}
+          </Link>
+        </Card>
+      </AuthShell>
+    );
+  }
+
+  if (invalid) {
+    return (
+      <AuthShell title={t('reset.invalidTitle')}>
+        <Card className="grid gap-5 p-5 sm:p-8">
+          <Alert ref={headingRef} tabIndex={-1} variant="error">
+            {invalid}
+          </Alert>
+          <Button size="lg" block onClick={onRequestNew}>
+            {t('reset.requestNew')}
+          </Button>
+        </Card>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title={t('reset.confirmTitle')} lead={t('reset.confirmLead')}>
+      <Card className="p-5 sm:p-8">
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
+          <Field label={t('fields.newPassword')} error={message(errors.password?.message)}>
+            {(a) => (
+              <PasswordInput
+                {...a}
+                aria-describedby={[a['aria-describedby'], 'reset-password-rules'].filter(Boolean).join(' ')}
+                autoComplete="new-password"
+                showLabel={t('password.show')}
+                hideLabel={t('password.hide')}
+                {...register('password')}
+              />
+            )}
+          </Field>
+          <Field label={t('fields.confirmPassword')} error={message(errors.confirmPassword?.message)}>
+            {(a) => (
+              <PasswordInput
+                {...a}
+                autoComplete="new-password"
+                showLabel={t('password.show')}
+                hideLabel={t('password.hide')}
+                {...register('confirmPassword')}
+              />
+            )}
+          </Field>
+          <PasswordChecklist
+            id="reset-password-rules"
+            password={password}
+            title={t('password.rulesTitle')}
+            metLabel={t('password.ruleMet')}
+            unmetLabel={t('password.ruleUnmet')}
+            labels={{
+              min: t('password.rules.min'),
+              lower: t('password.rules.lower'),
+              upper: t('password.rules.upper'),
+              number: t('password.rules.number'),
+              special: t('password.rules.special'),
+            }}
+          />
+          {formError ? (
+            <Alert variant="error" title={t('reset.failed')}>
+              {formError}
+            </Alert>
+          ) : null}
+          <Button type="submit" size="lg" block busy={isSubmitting} busyLabel={t('reset.saving')}>
+            {t('reset.confirmSubmit')}
+          </Button>
+        </form>
+      </Card>
+    </AuthShell>
+  );
 }

@@ -1,3 +1,300 @@
-export default function Page() {
-  return <div className="p-8">signup-page</div>;
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm, type DefaultValues, type Path } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { GENDERS, REFERRAL_REWARD_CREDITS, REFERRAL_REWARD_DAYS, TRIAL_DAYS } from '@candeia/shared/constants';
+import { signUpSchema } from '@candeia/shared/schemas/auth';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormSection } from '../../../components/ui/card.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input, PasswordInput } from '../../../components/ui/input.tsx';
+import { PasswordChecklist } from '../../../components/ui/password-checklist.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useSignUp } from '../api/sign-up.ts';
+import { withPasswordMatch } from '../hooks/match-resolver.ts';
+import { useMessages } from '../hooks/use-messages.ts';
+import { AuthShell } from './auth-shell.tsx';
+
+type SignUpIn = z.input<typeof signUpSchema>;
+type SignUpOut = z.output<typeof signUpSchema>;
+
+const FIELDS: ReadonlyArray<Path<SignUpIn>> = [
+  'email',
+  'password',
+  'confirmPassword',
+  'firstName',
+  'lastName',
+  'birthDate',
+  'gender',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'acceptTerms',
+  'referralCode',
+];
+
+const isField = (name: string): name is Path<SignUpIn> => (FIELDS as readonly string[]).includes(name);
+
+/** Registration (SPEC.md §3): every field, the shared schema, server errors on their fields. */
+export default function SignUpPage() {
+  const { t } = useTranslation('auth');
+  const { message, apiMessage } = useMessages();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const signUp = useSignUp();
+  const [formError, setFormError] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const ref = (params.get('ref') ?? '').trim().toUpperCase().slice(0, 20);
+  const defaultValues: DefaultValues<SignUpIn> = {
+    email: '',
+    password: '',
+    confirmPassword: '',
+    firstName: '',
+    lastName: '',
+    phone: '',
+    address: '',
+    city: '',
+    state: '',
+    country: t('signup.defaultCountry'),
+    zipCode: '',
+    birthDate: '',
+    gender: '' as unknown as SignUpIn['gender'],
+    acceptTerms: false as unknown as true,
+    referralCode: ref,
+  };
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpIn, unknown, SignUpOut>({
+    resolver: withPasswordMatch(zodResolver(signUpSchema), 'password', 'confirmPassword'),
+    mode: 'onTouched',
+    defaultValues,
+  });
+
+  const password = watch('password') ?? '';
+  const err = (name: Path<SignUpIn>) => message(errors[name as keyof typeof errors]?.message as string | undefined);
+
+  const onSubmit = async (values: SignUpOut) => {
+    setFormError(null);
+    try {
+      await signUp.mutateAsync(values);
+      navigate('/start', { replace: true });
+    } catch (e) {
+      setFormError(apiMessage(e));
+      let focused = false;
+      if (e instanceof ApiError) {
+        for (const [name, msg] of Object.entries(e.fields)) {
+          if (!isField(name)) continue;
+          setError(name, { type: 'server', message: msg }, { shouldFocus: !focused });
+          focused = true;
+        }
+      }
+      if (!focused) requestAnimationFrame(() => alertRef.current?.focus());
+    }
+  };
+
+  const passwordLabels = {
+    show: t('password.show'),
+    hide: t('password.hide'),
+  };
+
+  return (
+    <AuthShell title={t('signup.title')} lead={t('signup.lead', { days: TRIAL_DAYS })} wide>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5" aria-describedby="signup-required-note">
+        <p id="signup-required-note" className="text-sm text-stone-600">
+          {t('form.requiredNote')}
+        </p>
+
+        <FormSection title={t('signup.sections.account')} description={t('signup.sections.accountHint')}>
+          <Field label={t('fields.email')} required error={err('email')}>
+            {(a) => (
+              <Input
+                {...a}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                {...register('email')}
+              />
+            )}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={t('fields.password')} required error={err('password')}>
+              {(a) => (
+                <PasswordInput
+                  {...a}
+                  aria-describedby={[a['aria-describedby'], 'signup-password-rules'].filter(Boolean).join(' ')}
+                  autoComplete="new-password"
+                  showLabel={passwordLabels.show}
+                  hideLabel={passwordLabels.hide}
+                  {...register('password')}
+                />
+              )}
+            </Field>
+            <Field label={t('fields.confirmPassword')} required error={err('confirmPassword')}>
+              {(a) => (
+                <PasswordInput
+                  {...a}
+                  autoComplete="new-password"
+                  showLabel={passwordLabels.show}
+                  hideLabel={passwordLabels.hide}
+                  {...register('confirmPassword')}
+                />
+              )}
+            </Field>
+          </div>
+          <PasswordChecklist
+            id="signup-password-rules"
+            password={password}
+            title={t('password.rulesTitle')}
+            metLabel={t('password.ruleMet')}
+            unmetLabel={t('password.ruleUnmet')}
+            labels={{
+              min: t('password.rules.min'),
+              lower: t('password.rules.lower'),
+              upper: t('password.rules.upper'),
+              number: t('password.rules.number'),
+              special: t('password.rules.special'),
+            }}
+          />
+        </FormSection>
+
+        <FormSection title={t('signup.sections.personal')}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={t('fields.firstName')} required error={err('firstName')}>
+              {(a) => <Input {...a} autoComplete="given-name" {...register('firstName')} />}
+            </Field>
+            <Field label={t('fields.lastName')} required error={err('lastName')}>
+              {(a) => <Input {...a} autoComplete="family-name" {...register('lastName')} />}
+            </Field>
+            <Field label={t('fields.birthDate')} required error={err('birthDate')}>
+              {(a) => (
+                <Input
+                  {...a}
+                  type="date"
+                  autoComplete="bday"
+                  max={new Date().toISOString().slice(0, 10)}
+                  {...register('birthDate')}
+                />
+              )}
+            </Field>
+            <Field label={t('fields.gender')} required error={err('gender')}>
+              {(a) => (
+                <Select {...a} autoComplete="sex" {...register('gender')}>
+                  <option value="">{t('form.choose')}</option>
+                  {GENDERS.map((g) => (
+                    <option key={g} value={g}>
+                      {t(`gender.${g}`)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </div>
+        </FormSection>
+
+        <FormSection title={t('signup.sections.contact')}>
+          <Field label={t('fields.phone')} required error={err('phone')} hint={t('fields.phoneHint')}>
+            {(a) => <Input {...a} type="tel" autoComplete="tel" inputMode="tel" {...register('phone')} />}
+          </Field>
+          <Field label={t('fields.address')} optionalText={t('form.optional')} error={err('address')}>
+            {(a) => <Input {...a} autoComplete="street-address" {...register('address')} />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={t('fields.city')} optionalText={t('form.optional')} error={err('city')}>
+              {(a) => <Input {...a} autoComplete="address-level2" {...register('city')} />}
+            </Field>
+            <Field label={t('fields.state')} optionalText={t('form.optional')} error={err('state')}>
+              {(a) => <Input {...a} autoComplete="address-level1" {...register('state')} />}
+            </Field>
+            <Field label={t('fields.zipCode')} optionalText={t('form.optional')} error={err('zipCode')}>
+              {(a) => <Input {...a} autoComplete="postal-code" {...register('zipCode')} />}
+            </Field>
+            <Field label={t('fields.country')} required error={err('country')}>
+              {(a) => <Input {...a} autoComplete="country-name" {...register('country')} />}
+            </Field>
+          </div>
+        </FormSection>
+
+        <FormSection
+          title={t('signup.sections.referral')}
+          description={t('signup.referralHint', { days: REFERRAL_REWARD_DAYS, credits: REFERRAL_REWARD_CREDITS })}
+        >
+          <Field label={t('fields.referralCode')} optionalText={t('form.optional')} error={err('referralCode')}>
+            {(a) => (
+              <Input
+                {...a}
+                placeholder="REF-XXXXXXXX"
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono uppercase tracking-wider"
+                {...register('referralCode')}
+              />
+            )}
+          </Field>
+        </FormSection>
+
+        <div className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+          <Checkbox
+            {...register('acceptTerms')}
+            error={err('acceptTerms')}
+            aria-required
+            label={
+              <Trans
+                t={t}
+                i18nKey="signup.acceptTerms"
+                components={{
+                  terms: (
+                    <Link
+                      to="/terms"
+                      target="_blank"
+                      className="font-semibold text-brand-800 underline underline-offset-2"
+                    />
+                  ),
+                  privacy: (
+                    <Link
+                      to="/privacy"
+                      target="_blank"
+                      className="font-semibold text-brand-800 underline underline-offset-2"
+                    />
+                  ),
+                }}
+              />
+            }
+          />
+
+          {formError ? (
+            <Alert ref={alertRef} tabIndex={-1} variant="error" title={t('signup.failed')}>
+              {formError}
+            </Alert>
+          ) : null}
+
+          <Button type="submit" size="lg" block busy={isSubmitting} busyLabel={t('signup.submitting')}>
+            {t('signup.submit')}
+          </Button>
+          <p className="text-center text-sm text-stone-600">
+            {t('signup.haveAccount')}{' '}
+            <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-2">
+              {t('signup.toLogin')}
+            </Link>
+          </p>
+        </div>
+      </form>
+    </AuthShell>
+  );
 }

@@ -1,3 +1,384 @@
-export default function Page() {
-  return <div className="p-8">subscription-page</div>;
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { PLAN_FEATURES, TRIAL_DAYS } from '@candeia/shared/constants';
+import type { PlanDto, SubscriptionStateDto } from '@candeia/shared/schemas/subscription';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { usePlans } from '../api/get-plans.ts';
+import { useSubscription } from '../api/get-subscription.ts';
+import { useSessionUser } from '../api/use-session-user.ts';
+import { formatDate, formatDateBR, formatMoney, formatNumber } from '../lib/format.ts';
+
+const KNOWN_PLANS = ['free', 'platinum', 'silver', 'gold', 'diamond'];
+const KNOWN_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete', 'payment_failed'];
+
+function statusTone(status: string | null): BadgeTone {
+  if (status === 'active') return 'success';
+  if (status === 'trialing') return 'info';
+  if (status === null) return 'neutral';
+  return 'danger';
+}
+
+function usePlanText() {
+  const { t } = useTranslation('billing');
+  return {
+    planName: (slug: string | null, name: string | null) =>
+      slug && KNOWN_PLANS.includes(slug) ? t(`plans.${slug}.name`) : (name ?? t('current.noPlan')),
+    planDescription: (p: PlanDto) =>
+      p.slug && KNOWN_PLANS.includes(p.slug) ? t(`plans.${p.slug}.description`) : (p.description ?? ''),
+    status: (status: string | null) =>
+      status === null ? t('status.none') : KNOWN_STATUSES.includes(status) ? t(`status.${status}`) : status,
+  };
+}
+
+/** Plans and subscription (SPEC.md §2), with the blocked-access screen on ?expired=true. */
+export default function SubscriptionPage() {
+  const { t } = useTranslation('billing');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const expired = params.get('expired') === 'true';
+  const { user, isPending: sessionPending } = useSessionUser();
+  const signedIn = !!user;
+  const sub = useSubscription(signedIn);
+  const plans = usePlans();
+  const plansHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (location.hash !== '#plans' || !plans.data) return;
+    plansHeading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    plansHeading.current?.focus({ preventScroll: true });
+  }, [location.hash, location.key, plans.data]);
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-stone-50">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+        {expired ? <BlockedAccess signedIn={signedIn} sub={sub.data} loading={signedIn && sub.isPending} /> : null}
+
+        {expired ? null : (
+          <header className="mb-8 text-center">
+            <h1 className="font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-5xl">
+              {t('title')}
+            </h1>
+            <p className="mx-auto mt-3 max-w-2xl text-base text-stone-600 sm:text-lg">
+              {t('lead', { days: TRIAL_DAYS })}
+            </p>
+          </header>
+        )}
+
+        {signedIn ? <CurrentPlan sub={sub.data} loading={sub.isPending} error={sub.error} /> : null}
+
+        <section aria-labelledby="plans-title" className="mt-10" id="plans">
+          <h2
+            ref={plansHeading}
+            tabIndex={-1}
+            id="plans-title"
+            className="scroll-mt-24 font-serif text-2xl font-semibold text-stone-900 focus:outline-none sm:text-3xl"
+          >
+            {t('catalogue.title')}
+          </h2>
+          <p className="mt-1 text-stone-600">{t('catalogue.lead')}</p>
+          {plans.isPending ? (
+            <Spinner />
+          ) : plans.error ? (
+            <Alert variant="error" className="mt-6" title={t('catalogue.loadFailed')}>
+              {plans.error instanceof ApiError && plans.error.message
+                ? plans.error.message
+                : t('errors:UNEXPECTED_ERROR')}
+              <div className="mt-3">
+                <Button size="sm" variant="outline" onClick={() => void plans.refetch()}>
+                  {t('retry')}
+                </Button>
+              </div>
+            </Alert>
+          ) : (
+            <>
+              <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                {plans.data
+                  .filter((p) => p.monthlyPriceCents > 0)
+                  .map((p) => (
+                    <PlanCard
+                      key={p.id}
+                      plan={p}
+                      current={signedIn && sub.data?.planId === p.id}
+                      showCta={!signedIn && !sessionPending}
+                    />
+                  ))}
+              </ul>
+              {plans.data
+                .filter((p) => p.monthlyPriceCents === 0)
+                .map((p) => (
+                  <FreePlan
+                    key={p.id}
+                    plan={p}
+                    current={signedIn && sub.data?.planId === p.id}
+                    showCta={!signedIn && !sessionPending}
+                  />
+                ))}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function BlockedAccess({
+  signedIn,
+  sub,
+  loading,
+}: {
+  signedIn: boolean;
+  sub: SubscriptionStateDto | undefined;
+  loading: boolean;
+}) {
+  const { t } = useTranslation('billing');
+  const text = usePlanText();
+  const status = signedIn ? (sub?.status ?? null) : null;
+  const expiresAt = signedIn ? (sub?.expiresAt ?? null) : null;
+  return (
+    <section
+      aria-labelledby="blocked-title"
+      className="mb-10 overflow-hidden rounded-3xl border border-red-200 bg-white shadow-sm"
+    >
+      <div className="h-1.5 bg-red-600" />
+      <div className="flex flex-col items-center px-5 py-8 text-center sm:px-10 sm:py-10">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-red-700 ring-1 ring-red-200">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-7 w-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
+            <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+          </svg>
+        </span>
+        <h1
+          id="blocked-title"
+          className="mt-4 font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl"
+        >
+          {t('blocked.title')}
+        </h1>
+        <p className="mt-2 max-w-xl text-stone-600">{t('blocked.lead')}</p>
+        {loading ? (
+          <Spinner />
+        ) : (
+          <dl className="mt-6 grid w-full max-w-md gap-3 rounded-2xl bg-stone-50 p-4 text-left sm:grid-cols-2">
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{t('blocked.status')}</dt>
+              <dd className="mt-1">
+                <Badge tone={statusTone(status)}>{text.status(status)}</Badge>
+              </dd>
+            </div>
+            {expiresAt ? (
+              <div>
+                <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">
+                  {t('blocked.expiresAt')}
+                </dt>
+                <dd className="mt-1 font-semibold tabular-nums text-stone-900">{formatDateBR(expiresAt)}</dd>
+              </div>
+            ) : null}
+          </dl>
+        )}
+        <Link to="/subscription#plans" className={buttonClasses({ size: 'lg', className: 'mt-6 w-full sm:w-auto' })}>
+          {t('blocked.renew')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function CurrentPlan({
+  sub,
+  loading,
+  error,
+}: {
+  sub: SubscriptionStateDto | undefined;
+  loading: boolean;
+  error: Error | null;
+}) {
+  const { t, i18n } = useTranslation('billing');
+  const text = usePlanText();
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  if (loading) return <Spinner />;
+  if (error || !sub) {
+    return (
+      <Alert variant="error" title={t('current.loadFailed')}>
+        {error instanceof ApiError && error.message ? error.message : t('errors:UNEXPECTED_ERROR')}
+      </Alert>
+    );
+  }
+  const total = Math.max(sub.totalCredits, sub.creditsRemaining);
+  const pct = total > 0 ? Math.round((sub.creditsRemaining / total) * 100) : 0;
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="current-plan-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="current-plan-title" className="font-serif text-xl font-semibold text-stone-900">
+          {t('current.title')}
+        </h2>
+        <Badge tone={statusTone(sub.status)}>{text.status(sub.status)}</Badge>
+      </div>
+      <dl className="mt-5 grid grid-cols-2 gap-5 lg:grid-cols-4">
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{t('current.plan')}</dt>
+          <dd className="mt-1 font-serif text-2xl font-semibold text-stone-900">
+            {sub.isAdmin && !sub.planId ? t('current.admin') : text.planName(sub.planSlug, sub.planName)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{t('current.remaining')}</dt>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums text-stone-900">
+            {formatNumber(sub.creditsRemaining, locale)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{t('current.total')}</dt>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums text-stone-900">
+            {formatNumber(sub.totalCredits, locale)}
+          </dd>
+        </div>
+        {sub.isTrial && sub.trialEndDate ? (
+          <div>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{t('current.trialEnds')}</dt>
+            <dd className="mt-1 font-semibold text-stone-900">
+              {formatDate(sub.trialEndDate, locale)}
+              {sub.trialDaysLeft !== null ? (
+                <span className="block text-sm font-normal text-stone-600">
+                  {t('current.daysLeft', { count: sub.trialDaysLeft })}
+                </span>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {total > 0 ? (
+        <div className="mt-5">
+          <div
+            role="progressbar"
+            aria-label={t('current.remaining')}
+            aria-valuemin={0}
+            aria-valuemax={total}
+            aria-valuenow={sub.creditsRemaining}
+            aria-valuetext={t('current.creditsOf', {
+              remaining: formatNumber(sub.creditsRemaining, locale),
+              total: formatNumber(total, locale),
+            })}
+            className="h-2 overflow-hidden rounded-full bg-stone-100"
+          >
+            <div className="h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
+          </div>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function PlanCard({ plan, current, showCta }: { plan: PlanDto; current: boolean; showCta: boolean }) {
+  const { t, i18n } = useTranslation('billing');
+  const text = usePlanText();
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const free = plan.monthlyPriceCents === 0;
+  const titleId = `plan-${plan.id}`;
+  return (
+    <li
+      aria-labelledby={titleId}
+      className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${current ? 'border-brand-500 ring-2 ring-brand-200' : 'border-stone-200'}`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={titleId} className="font-serif text-xl font-semibold text-stone-900">
+          {text.planName(plan.slug, plan.name)}
+        </h3>
+        {current ? <Badge tone="brand">{t('catalogue.yourPlan')}</Badge> : null}
+      </div>
+      <p className="mt-1 text-sm text-stone-600 sm:min-h-10">{text.planDescription(plan)}</p>
+      <p className="mt-4 flex items-baseline gap-1">
+        <span className="text-3xl font-semibold tracking-tight text-stone-900 tabular-nums">
+          {free ? t('catalogue.free') : formatMoney(plan.monthlyPriceCents, plan.currency, locale)}
+        </span>
+        {free ? null : <span className="text-sm text-stone-500">{t('catalogue.perMonth')}</span>}
+      </p>
+      <p className="mt-1 text-sm font-medium text-brand-800">
+        {plan.credits > 0
+          ? t('catalogue.credits', { formatted: formatNumber(plan.credits, locale) })
+          : t('catalogue.noCredits')}
+      </p>
+      <ul className="mt-4 grid gap-2 border-t border-stone-100 pt-4 text-sm">
+        {PLAN_FEATURES.map((f) => {
+          const on = plan.features[f];
+          return (
+            <li key={f} className={`flex items-center gap-2 ${on ? 'text-stone-800' : 'text-stone-400'}`}>
+              {on ? (
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="h-4 w-4 shrink-0 text-emerald-600"
+                  fill="currentColor"
+                >
+                  <path
+                    fillRule="evenodd"
+                    d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0z"
+                    clipRule="evenodd"
+                  />
+                </svg>
+              ) : (
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0" fill="currentColor">
+                  <path d="M5 9.25h10v1.5H5z" />
+                </svg>
+              )}
+              <span>
+                {t(`features.${f}`)}
+                <span className="sr-only">{` (${on ? t('catalogue.included') : t('catalogue.notIncluded')})`}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {showCta ? (
+        <div className="mt-auto pt-5">
+          <Link to="/signup" className={buttonClasses({ block: true })}>
+            {t('catalogue.startTrial')}
+          </Link>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function FreePlan({ plan, current, showCta }: { plan: PlanDto; current: boolean; showCta: boolean }) {
+  const { t } = useTranslation('billing');
+  const text = usePlanText();
+  const included = PLAN_FEATURES.filter((f) => plan.features[f]);
+  return (
+    <div
+      className={`mt-4 flex flex-col gap-4 rounded-2xl border bg-white/70 p-5 sm:flex-row sm:items-center sm:justify-between ${
+        current ? 'border-brand-500 ring-2 ring-brand-200' : 'border-dashed border-stone-300'
+      }`}
+    >
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-serif text-lg font-semibold text-stone-900">{text.planName(plan.slug, plan.name)}</span>
+          <Badge tone="success">{t('catalogue.free')}</Badge>
+          {current ? <Badge tone="brand">{t('catalogue.yourPlan')}</Badge> : null}
+        </p>
+        <p className="mt-1 text-sm text-stone-600">
+          {text.planDescription(plan)}
+          {included.length ? ` · ${included.map((f) => t(`features.${f}`)).join(', ')}` : null}
+        </p>
+      </div>
+      {showCta ? (
+        <Link to="/signup" className={buttonClasses({ variant: 'outline', className: 'shrink-0' })}>
+          {t('catalogue.startTrial')}
+        </Link>
+      ) : null}
+    </div>
+  );
 }

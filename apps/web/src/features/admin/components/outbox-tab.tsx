@@ -1,0 +1,117 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useOutbox } from '../api/get-outbox.ts';
+import { formatDateTime } from '../lib/format.ts';
+
+const PAGE_SIZE = 20;
+const KINDS = ['password_reset', 'account_locked', 'contact'];
+const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
+
+/** Mail text with its web addresses as links (a reset link can be followed from here). */
+function Linkified({ text }: { text: string }) {
+  const parts: ReactNode[] = text.split(URL_PATTERN).map((part, i) =>
+    i % 2 === 1 ? (
+      <a
+        key={i}
+        href={part}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="break-all font-semibold text-brand-800 underline underline-offset-2"
+      >
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+  return <>{parts}</>;
+}
+
+export function OutboxTab() {
+  const { t, i18n } = useTranslation('admin');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const [page, setPage] = useState(1);
+  const outbox = useOutbox({ page, pageSize: PAGE_SIZE });
+  const data = outbox.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <div className="grid gap-5">
+      <p className="text-sm text-stone-600">{t('outbox.lead')}</p>
+      {outbox.isPending ? (
+        <Spinner />
+      ) : outbox.error ? (
+        <Alert variant="error" title={t('loadFailed')}>
+          {outbox.error instanceof ApiError && outbox.error.message
+            ? outbox.error.message
+            : t('errors:UNEXPECTED_ERROR')}
+        </Alert>
+      ) : data && data.items.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
+          {t('outbox.empty')}
+        </p>
+      ) : data ? (
+        <div aria-busy={outbox.isFetching} className={outbox.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+          <ul className="grid gap-3">
+            {data.items.map((m) => (
+              <li key={m.id}>
+                <details className="group rounded-2xl border border-stone-200 bg-white shadow-sm open:ring-2 open:ring-brand-200">
+                  <summary className="flex cursor-pointer list-none items-start gap-3 rounded-2xl p-4 hover:bg-stone-50 [&::-webkit-details-marker]:hidden">
+                    <svg
+                      aria-hidden="true"
+                      viewBox="0 0 20 20"
+                      className="mt-1 h-4 w-4 shrink-0 text-stone-500 transition-transform group-open:rotate-90"
+                      fill="currentColor"
+                    >
+                      <path
+                        fillRule="evenodd"
+                        d="M7.2 5.2a.75.75 0 0 1 1.06 0l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 1 1-1.06-1.06L10.94 10 7.2 6.26a.75.75 0 0 1 0-1.06z"
+                        clipRule="evenodd"
+                      />
+                    </svg>
+                    <span className="min-w-0 flex-1">
+                      <span className="block font-semibold text-stone-900">{m.subject}</span>
+                      <span className="mt-0.5 block break-all text-sm text-stone-600">
+                        {t('outbox.to')}: {m.to}
+                      </span>
+                      <span className="mt-2 flex flex-wrap items-center gap-2 text-xs text-stone-500">
+                        <Badge tone="brand">{KINDS.includes(m.kind) ? t(`outbox.kinds.${m.kind}`) : m.kind}</Badge>
+                        <time dateTime={m.createdAt} className="tabular-nums">
+                          {formatDateTime(m.createdAt, locale)}
+                        </time>
+                        <Badge tone={m.sentAt ? 'success' : 'neutral'}>
+                          {m.sentAt ? t('outbox.sent') : t('outbox.notSent')}
+                        </Badge>
+                      </span>
+                    </span>
+                  </summary>
+                  <div className="border-t border-stone-100 px-4 pb-4 pt-3">
+                    <p className="sr-only">{t('outbox.body')}</p>
+                    <div className="whitespace-pre-wrap break-words rounded-xl bg-stone-50 p-4 text-sm leading-6 text-stone-800">
+                      <Linkified text={m.text} />
+                    </div>
+                  </div>
+                </details>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={data.page}
+            pageCount={pageCount}
+            onPageChange={setPage}
+            disabled={outbox.isFetching}
+            label={t('pagination.label')}
+            previousLabel={t('pagination.previous')}
+            nextLabel={t('pagination.next')}
+            summary={t('pagination.summary', { page: data.page, pages: pageCount, count: data.total })}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

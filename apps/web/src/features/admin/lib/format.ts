@@ -1,0 +1,33 @@
+/** A moment in the reader's locale and time zone. */
+export function formatDateTime(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+}
+
+export function formatDay(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+/** Start (00:00) or end (23:59:59.999) of a yyyy-mm-dd day in the reader's zone, as ISO. */
+export function dayBoundary(day: string, end: boolean): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const d = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+export const SECURITY_EVENT_TYPES = [
+  'signup',
+  'login_success',
+  'login_failure',
+  'login_rate_limited',
+  'login_locked',
+  'login_blocked_payment',
+  'account_locked',
+  'logout',
+  'session_expired',
+  'password_reset_requested',
+  'password_reset_completed',
+  'password_changed',
+  'admin_access_denied',
+  'admin_logs_cleared',
+  'csrf_rejected',
+] as const;
