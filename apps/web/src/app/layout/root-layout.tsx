@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { SessionWatcher } from '../../features/auth/components/session-watcher.tsx';
@@ -9,14 +10,18 @@ import { SiteHeader } from './site-header.tsx';
 
 /** Header, trial banner, the screen, footer; plus the session watcher and update dialog. */
 export function RootLayout() {
+  const { t } = useTranslation('common');
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Skip
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-900 focus:shadow-lg"
+      >
+        {t('skipToContent')}
       </a>
       <SiteHeader />
       <TrialBanner />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />
         </Suspense>

@@ -1,3 +1,134 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { BrandMark, ICONS, LineIcon } from './brand-mark.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-3 text-base font-medium transition-colors lg:py-2 lg:text-[0.95rem] ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
+  }`;
+const compact = 'whitespace-nowrap lg:min-h-9 lg:px-3 lg:text-sm';
+
+/**
+ * The site header: brand, the navigation entries that lead somewhere today, the language
+ * switcher and the account actions; inline on wide screens, a menu button on phones.
+ */
 export function SiteHeader() {
-  return null;
+  const { t } = useTranslation('common');
+  const session = useSession();
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: navigating anywhere closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const user = session.data?.user;
+  const nav: NavItem[] = user
+    ? [
+        { to: '/start', label: t('nav.home') },
+        { to: '/profile', label: t('nav.profile') },
+        { to: '/subscription', label: t('nav.subscription') },
+        ...(user.role === 'admin' ? [{ to: '/admin', label: t('nav.admin') }] : []),
+      ]
+    : [
+        { to: '/', label: t('nav.home') },
+        { to: '/subscription', label: t('nav.subscription') },
+      ];
+  const close = () => setOpenOn(null);
+  const signOut = () => {
+    close();
+    void logout.logout();
+  };
+
+  const account = session.isPending ? null : user ? (
+    <button
+      type="button"
+      onClick={signOut}
+      disabled={logout.isPending}
+      aria-busy={logout.isPending || undefined}
+      className={buttonClasses({ variant: 'outline', className: compact })}
+    >
+      {t('nav.logout')}
+    </button>
+  ) : (
+    <>
+      <Link to="/login" onClick={close} className={buttonClasses({ variant: 'outline', className: compact })}>
+        {t('nav.login')}
+      </Link>
+      <Link to="/signup" onClick={close} className={buttonClasses({ className: compact })}>
+        {t('nav.signup')}
+      </Link>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Link
+          to={user ? '/start' : '/'}
+          aria-label={t('nav.homeLink')}
+          className="flex shrink-0 items-center gap-2.5 rounded-lg"
+        >
+          <BrandMark className="h-9 w-9" />
+          <span className="font-serif text-xl font-semibold tracking-tight text-stone-900">{t('appName')}</span>
+        </Link>
+
+        <button
+          ref={menuButton}
+          type="button"
+          onClick={() => setOpenOn(open ? null : pathname)}
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+          className="-mr-2 ml-auto inline-flex h-11 w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100 lg:hidden"
+        >
+          <LineIcon d={open ? ICONS.close : ICONS.menu} className="h-6 w-6" />
+        </button>
+
+        {/* One set of links: a panel under the bar on phones, inline on wider screens. */}
+        <div
+          id={panelId}
+          className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] flex-col gap-3 overflow-y-auto border-y border-stone-200 bg-white p-4 shadow-lg lg:static lg:ml-2 lg:flex lg:max-h-none lg:flex-1 lg:flex-row lg:items-center lg:overflow-visible lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
+        >
+          <nav aria-label={t('nav.label')}>
+            <ul className="flex flex-col gap-1 lg:flex-row">
+              {nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end onClick={close} className={navLink}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex flex-col gap-3 border-t border-stone-100 pt-4 lg:ml-auto lg:flex-row lg:items-center lg:gap-2 lg:border-0 lg:pt-0">
+            <LanguageSwitcher />
+            <div className="grid grid-cols-2 gap-2 lg:flex [&>*:only-child]:col-span-2">{account}</div>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
 }

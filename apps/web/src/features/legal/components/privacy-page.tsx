@@ -1,3 +1,5 @@
-export default function Page() {
-  return <div className="p-8">privacy-page</div>;
+import { LegalDocument } from './legal-document.tsx';
+
+export default function PrivacyPage() {
+  return <LegalDocument doc="privacy" />;
 }

@@ -1,3 +1,82 @@
-export default function Page() {
-  return <div className="p-8">share-page</div>;
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { useSignedIn } from '../api/use-signed-in.ts';
+
+function isWebUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** Web Share Target (/share?title&text&url): shows what another app shared with Candeia. */
+export default function SharePage() {
+  const { t } = useTranslation('common');
+  const [params] = useSearchParams();
+  const signedIn = useSignedIn();
+  const title = params.get('title')?.trim() ?? '';
+  const text = params.get('text')?.trim() ?? '';
+  const url = params.get('url')?.trim() ?? '';
+  const nothing = !title && !text && !url;
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
+      <h1 className="font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{t('share.title')}</h1>
+      {nothing ? (
+        <p className="mt-4 text-lg leading-relaxed text-stone-600">{t('share.empty')}</p>
+      ) : (
+        <>
+          <p className="mt-4 text-lg text-stone-600">{t('share.intro')}</p>
+          <dl className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+            {title ? (
+              <div>
+                <dt className="text-sm font-semibold uppercase tracking-wider text-stone-500">{t('share.fieldTitle')}</dt>
+                <dd className="mt-1 text-lg font-semibold text-stone-900">{title}</dd>
+              </div>
+            ) : null}
+            {text ? (
+              <div>
+                <dt className="text-sm font-semibold uppercase tracking-wider text-stone-500">{t('share.fieldText')}</dt>
+                <dd className="mt-1 whitespace-pre-wrap break-words leading-relaxed text-stone-800">{text}</dd>
+              </div>
+            ) : null}
+            {url ? (
+              <div>
+                <dt className="text-sm font-semibold uppercase tracking-wider text-stone-500">{t('share.fieldUrl')}</dt>
+                <dd className="mt-1 break-all">
+                  {isWebUrl(url) ? (
+                    <a href={url} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-800 underline underline-offset-4">
+                      {url}
+                    </a>
+                  ) : (
+                    <span className="text-stone-800">{url}</span>
+                  )}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </>
+      )}
+      <p className="mt-8 text-stone-700">{signedIn ? t('share.signedIn') : t('share.signedOut')}</p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+        {signedIn ? (
+          <Link to="/start" className={buttonClasses({ size: 'lg' })}>
+            {t('share.start')}
+          </Link>
+        ) : (
+          <>
+            <Link to="/login" className={buttonClasses({ size: 'lg' })}>
+              {t('share.login')}
+            </Link>
+            <Link to="/signup" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+              {t('share.signup')}
+            </Link>
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

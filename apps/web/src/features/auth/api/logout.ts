@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api.ts';
+import { sessionKey } from './get-session.ts';
+
+/** Queries that hold nothing about the user and survive a sign-out. */
+const PUBLIC_KEYS = new Set<unknown>([sessionKey[0], 'plans', 'config']);
+
+/** POST /api/auth/logout: ends the session on the server, which clears the cookie. */
+export function logout(): Promise<{ ok: true }> {
+  return api<{ ok: true }>('/auth/logout', { method: 'POST' });
+}
+
+/**
+ * Signs out: asks the server to end the session, then forgets everything cached about the
+ * user (whatever the answer, so the screen never keeps showing private data) and goes to /.
+ * A plain hook rather than useMutation: it lives in the header, part of every first load.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [isPending, setPending] = useState(false);
+  const signOut = useCallback(async () => {
+    setPending(true);
+    try {
+      await logout();
+    } catch (err) {
+      console.error('Sign-out request failed; signing out on this device anyway', err);
+    } finally {
+      queryClient.setQueryData(sessionKey, null);
+      queryClient.removeQueries({ predicate: (q) => !PUBLIC_KEYS.has(q.queryKey[0]) });
+      setPending(false);
+      navigate('/', { replace: true });
+    }
+  }, [queryClient, navigate]);
+  return { logout: signOut, isPending };
+}
