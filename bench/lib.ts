@@ -17,7 +17,11 @@ export interface LoadResult {
 }
 
 /** Runs autocannon against a URL; bounded in time, loopback only. */
-export async function load(name: string, url: string, opts: { connections?: number; seconds?: number } = {}): Promise<LoadResult> {
+export async function load(
+  name: string,
+  url: string,
+  opts: { connections?: number; seconds?: number } = {},
+): Promise<LoadResult> {
   const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.seconds ?? 10, pipelining: 1 });
   return {
     name,
@@ -32,8 +36,17 @@ export async function load(name: string, url: string, opts: { connections?: numb
 }
 
 /** Starts a child process and waits until `url` answers 200. */
-export async function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+export async function startProcess(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  url: string,
+): Promise<ChildProcess> {
+  const child = spawn(cmd, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${cmd} exited with ${child.exitCode}`);

@@ -10,7 +10,12 @@ const children = [
   spawn(process.execPath, ['--watch', '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', PORT: apiPort, APP_URL: process.env.APP_URL ?? 'http://localhost:3000' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: apiPort,
+      APP_URL: process.env.APP_URL ?? 'http://localhost:3000',
+    },
   }),
   spawn('npx', ['vite', '--port', process.env.PORT ?? '3000', '--strictPort'], {
     cwd: join(root, 'apps/web'),
@@ -21,4 +26,8 @@ const children = [
 const stop = (sig) => children.forEach((c) => c.kill(sig));
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-for (const c of children) c.on('exit', (code) => { stop('SIGTERM'); process.exitCode = code ?? 0; });
+for (const c of children)
+  c.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exitCode = code ?? 0;
+  });

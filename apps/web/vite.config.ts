@@ -2,12 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
   plugins: [
     react(),
+    precompress(),
     tailwindcss(),
     VitePWA({
       registerType: 'prompt',
@@ -50,6 +52,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     manifest: true,
+    // Every browser that runs this app supports <link rel=modulepreload>.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // Everything the first page needs in one chunk: fewer requests and less per-chunk overhead.
+      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+    },
     sourcemap: false,
   },
 });

@@ -59,19 +59,18 @@ async function createFastify(opts: BuildOptions) {
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
       : {
-          logger:
-            opts.logger ?? {
-              level: config.LOG_LEVEL,
-              redact: { paths: REDACT, censor: '[redacted]' },
-              serializers: {
-                req: (req: { method: string; url: string; ip?: string }) => ({
-                  method: req.method,
-                  // Query strings may carry a reset token: never logged.
-                  url: req.url.split('?')[0],
-                  ip: req.ip,
-                }),
-              },
+          logger: opts.logger ?? {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                // Query strings may carry a reset token: never logged.
+                url: req.url.split('?')[0],
+                ip: req.ip,
+              }),
             },
+          },
         }),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     genReqId: () => randomUUID(),

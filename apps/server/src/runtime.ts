@@ -43,8 +43,7 @@ export async function start(config: Config, log: (msg: string) => void = console
     await embedded?.stop();
     throw err;
   }
-  const webDist =
-    config.WEB_DIST || (config.NODE_ENV === 'production' ? DEFAULT_WEB_DIST : null);
+  const webDist = config.WEB_DIST || (config.NODE_ENV === 'production' ? DEFAULT_WEB_DIST : null);
   const app = await buildApp({ config, db: database.db, webDist });
   await app.listen({ host: config.HOST, port: config.PORT });
   const addr = app.server.address();

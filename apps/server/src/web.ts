@@ -1,24 +1,49 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts among brotli, gzip and none. */
+export function pickEncoding(req: FastifyRequest): Encoding {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const q = (name: string) => {
+    const m = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?\\s*(?:,|$)`, 'i').exec(accept);
+    return m ? (m[1] === undefined ? 1 : Number(m[1])) : 0;
+  };
+  if (q('br') > 0) return 'br';
+  if (q('gzip') > 0) return 'gzip';
+  return 'identity';
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * and index.html for any other GET that wants HTML (the SPA shows its own not-found page).
+ * the build's precompressed .br/.gz files when the browser accepts them, and index.html for
+ * any other GET (the app shows its own not-found page).
  */
 export async function serveWeb(app: FastifyInstance, dist: string): Promise<void> {
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`The web app is not built (${dist}/index.html is missing). Run: npm run build`);
   }
-  // index.html is small and read on almost every navigation: kept in memory.
-  const indexHtml = readFileSync(join(dist, 'index.html'));
+  // index.html is small and asked for on almost every navigation: kept in memory, per encoding.
+  const read = (f: string) => (existsSync(join(dist, f)) ? readFileSync(join(dist, f)) : null);
+  const plain = readFileSync(join(dist, 'index.html'));
+  const index: Record<Encoding, Buffer> = {
+    identity: plain,
+    gzip: read('index.html.gz') ?? plain,
+    br: read('index.html.br') ?? plain,
+  };
+  const assets = join(dist, 'assets');
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    cacheControl: false,
     setHeaders(res, path) {
-      if (path.includes(`${join(dist, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      res.setHeader('vary', 'accept-encoding');
+      if (path.startsWith(assets)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else res.setHeader('cache-control', 'no-cache');
     },
   });
@@ -27,10 +52,14 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<void
     if (path.startsWith('/api/')) return reply.callNotFound();
     // A real file (icons, manifest, service worker) is sent as it is.
     const file = path.slice(1);
-    if (file && !file.includes('..') && existsSync(join(dist, file)) && !file.endsWith('/')) {
+    if (file && !file.includes('..') && !file.endsWith('/') && existsSync(join(dist, file))) {
       return reply.sendFile(file);
     }
     if (/\.[a-z0-9]{2,5}$/i.test(path)) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const enc = pickEncoding(req);
+    const body = index[enc];
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (enc !== 'identity' && body !== plain) reply.header('content-encoding', enc);
+    return reply.send(body);
   });
 }

@@ -56,21 +56,24 @@ describe('SECURITY 8: the session cookie and token', () => {
     }
   });
 
-  it.each(['https://candeia.example', 'http://candeia.example'])('Secure outside localhost (APP_URL %s)', async (appUrl) => {
-    const https = await createTestApp({ APP_URL: appUrl });
-    try {
-      const user = await insertUser(https);
-      const res = await login(https, user.email, user.password);
-      expect(res.statusCode).toBe(200);
-      const header = setCookieHeader(res);
-      expect(attributes(header)).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite', 'path']));
-      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-      const out = await https.request({ method: 'POST', url: '/api/auth/logout', cookie: sessionCookie(res) });
-      expect(attributes(setCookieHeader(out))).toContain('secure');
-    } finally {
-      await https.close();
-    }
-  });
+  it.each(['https://candeia.example', 'http://candeia.example'])(
+    'Secure outside localhost (APP_URL %s)',
+    async (appUrl) => {
+      const https = await createTestApp({ APP_URL: appUrl });
+      try {
+        const user = await insertUser(https);
+        const res = await login(https, user.email, user.password);
+        expect(res.statusCode).toBe(200);
+        const header = setCookieHeader(res);
+        expect(attributes(header)).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite', 'path']));
+        expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+        const out = await https.request({ method: 'POST', url: '/api/auth/logout', cookie: sessionCookie(res) });
+        expect(attributes(setCookieHeader(out))).toContain('secure');
+      } finally {
+        await https.close();
+      }
+    },
+  );
 
   it('the token has ≥ 128 random bits and only its SHA-256 is stored', async () => {
     const tokens: string[] = [];

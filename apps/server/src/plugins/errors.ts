@@ -12,7 +12,9 @@ function send(req: FastifyRequest, reply: FastifyReply, code: ErrorCode, fields?
     error: {
       code,
       message: translate(req.locale, `errors:${code}`),
-      ...(fields ? { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(req.locale, v)])) } : {}),
+      ...(fields
+        ? { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(req.locale, v)])) }
+        : {}),
       ...(status >= 500 ? { requestId: String(req.id) } : {}),
     },
   };
@@ -23,10 +25,14 @@ const PASSWORD_FIELDS = new Set(['password', 'newPassword']);
 
 /** Chooses the catalogue code for a set of invalid fields. */
 function validationCode(route: string | undefined, fields: Record<string, string>, hasMissing: boolean): ErrorCode {
-  if (fields.email && /email\.(format|chars)/.test(fields.email) && route?.includes('/auth/')) return 'AUTH_INVALID_EMAIL';
-  for (const f of Object.keys(fields)) if (PASSWORD_FIELDS.has(f) && /validation:password\.(min|lower|upper|number|special|common)/.test(fields[f]!)) return 'AUTH_WEAK_PASSWORD';
+  if (fields.email && /email\.(format|chars)/.test(fields.email) && route?.includes('/auth/'))
+    return 'AUTH_INVALID_EMAIL';
+  for (const f of Object.keys(fields))
+    if (PASSWORD_FIELDS.has(f) && /validation:password\.(min|lower|upper|number|special|common)/.test(fields[f]!))
+      return 'AUTH_WEAK_PASSWORD';
   if (hasMissing) return 'VALIDATION_REQUIRED_FIELD';
-  if (Object.values(fields).some((m) => m === 'validation:tooLong' || /\.(tooLong|max)$/.test(m))) return 'VALIDATION_LENGTH_ERROR';
+  if (Object.values(fields).some((m) => m === 'validation:tooLong' || /\.(tooLong|max)$/.test(m)))
+    return 'VALIDATION_LENGTH_ERROR';
   return 'VALIDATION_INVALID_FORMAT';
 }
 

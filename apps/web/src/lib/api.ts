@@ -20,7 +20,10 @@ export class ApiError extends Error {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls our JSON API: same-origin cookie, the current language, typed errors. */
-export async function api<T>(path: string, opts: { method?: Method; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  opts: { method?: Method; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
   const method = opts.method ?? 'GET';
   let res: Response;
   try {

@@ -42,7 +42,9 @@ describe('language detection (SPEC.md §4)', () => {
     setBrowserLanguages(['pt-BR']);
     await initI18n();
     const seen: string[] = [];
-    window.addEventListener(LANGUAGE_CHANGED_EVENT, (e) => seen.push((e as CustomEvent<{ locale: string }>).detail.locale));
+    window.addEventListener(LANGUAGE_CHANGED_EVENT, (e) =>
+      seen.push((e as CustomEvent<{ locale: string }>).detail.locale),
+    );
     await changeLocale('en-US');
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en-US');
     expect(document.documentElement.lang).toBe('en-US');

@@ -10,7 +10,11 @@ import {
 } from '@candeia/shared/constants';
 
 /** Catalogues live in packages/shared; each (locale, namespace) is its own lazy chunk. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../../../packages/shared/src/i18n/*/*.json');
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../../../../packages/shared/src/i18n/*/*.json',
+  // E-mail texts are the server's.
+  '!../../../../packages/shared/src/i18n/*/mail.json',
+]);
 
 function loaderFor(lng: string, ns: string) {
   return loaders[`../../../../packages/shared/src/i18n/${lng}/${ns}.json`];
@@ -71,7 +75,8 @@ export async function initI18n(): Promise<typeof i18n> {
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...SUPPORTED_LOCALES],
       load: 'currentOnly',
-      ns: ['common', 'validation', 'errors'],
+      // Each screen asks for the namespaces it uses; only `common` is needed before the first paint.
+      ns: ['common'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },

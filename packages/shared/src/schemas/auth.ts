@@ -16,8 +16,7 @@ function isRealDate(iso: string): boolean {
 export function ageOn(birthDate: string, today: Date): number {
   const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
   let age = today.getUTCFullYear() - y;
-  const beforeBirthday =
-    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
   if (beforeBirthday) age -= 1;
   return age;
 }
@@ -25,9 +24,16 @@ export function ageOn(birthDate: string, today: Date): number {
 export const birthDateSchema = z
   .string({ error: V.birthDateFormat })
   .refine(isRealDate, V.birthDateFormat)
-  .refine((v) => !isRealDate(v) || (ageOn(v, new Date()) >= MIN_SIGNUP_AGE && ageOn(v, new Date()) <= 120), V.birthDateAge);
+  .refine(
+    (v) => !isRealDate(v) || (ageOn(v, new Date()) >= MIN_SIGNUP_AGE && ageOn(v, new Date()) <= 120),
+    V.birthDateAge,
+  );
 
-export const phoneSchema = z.string({ error: V.required }).trim().min(1, V.required).regex(PHONE_PATTERN, V.phoneFormat);
+export const phoneSchema = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, V.required)
+  .regex(PHONE_PATTERN, V.phoneFormat);
 
 export const referralCodeSchema = z
   .string()
@@ -43,7 +49,13 @@ export const addressFields = {
   city: optionalText(100),
   state: optionalText(100),
   country: requiredText(100),
-  zipCode: z.string().trim().max(20, V.tooLong).regex(/^[A-Za-z0-9 -]*$/, V.zipFormat).optional().default(''),
+  zipCode: z
+    .string()
+    .trim()
+    .max(20, V.tooLong)
+    .regex(/^[A-Za-z0-9 -]*$/, V.zipFormat)
+    .optional()
+    .default(''),
 };
 
 export const signUpSchema = z

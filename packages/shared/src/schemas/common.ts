@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  COMMON_PASSWORDS,
-  EMAIL_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PASSWORD_SPECIALS,
-} from '../constants.ts';
+import { COMMON_PASSWORDS, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_SPECIALS } from '../constants.ts';
 
 /** Validation messages are i18n keys in the `validation` namespace, never literals. */
 export const V = {
@@ -80,5 +74,4 @@ export const currentPasswordSchema = z
 export const requiredText = (max = 200, message: string = V.required) =>
   z.string({ error: message }).trim().min(1, message).max(max, V.tooLong);
 
-export const optionalText = (max = 200) =>
-  z.string().trim().max(max, V.tooLong).optional().default('');
+export const optionalText = (max = 200) => z.string().trim().max(max, V.tooLong).optional().default('');

@@ -6,7 +6,9 @@ const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /** SPEC.md §3 subscription_plans. Prices in minor units (centavos). */
 export const subscriptionPlans = pgTable('subscription_plans', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   slug: text('slug').unique(),
   name: text('name').notNull(),
   description: text('description'),
@@ -22,7 +24,9 @@ export const subscriptionPlans = pgTable('subscription_plans', {
 
 /** SPEC.md §3 user_subscriptions: one row per user. */
 export const userSubscriptions = pgTable('user_subscriptions', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   userId: uuid('user_id')
     .notNull()
     .unique()

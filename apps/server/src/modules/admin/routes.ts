@@ -19,5 +19,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.clearSecurityEvents(app.deps, req.actor(), req.body),
   );
   app.get('/users', { schema: { querystring: usersQuerySchema } }, async (req) => admin.listUsers(app.deps, req.query));
-  app.get('/outbox', { schema: { querystring: outboxQuerySchema } }, async (req) => admin.listOutbox(app.deps, req.query));
+  app.get('/outbox', { schema: { querystring: outboxQuerySchema } }, async (req) =>
+    admin.listOutbox(app.deps, req.query),
+  );
 };

@@ -61,12 +61,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
   /** The client reports activity (click, keydown, scroll) since its last check. */
   app.post('/auth/session/refresh', async (req) => sessionInfo(req));
 
-  app.post('/auth/password-reset/request', { schema: { body: resetRequestSchema }, config: { access: 'public' } }, async (req) =>
-    auth.requestPasswordReset(deps, req.actor(), req.body.email),
+  app.post(
+    '/auth/password-reset/request',
+    { schema: { body: resetRequestSchema }, config: { access: 'public' } },
+    async (req) => auth.requestPasswordReset(deps, req.actor(), req.body.email),
   );
 
-  app.post('/auth/password-reset/confirm', { schema: { body: resetConfirmSchema }, config: { access: 'public' } }, async (req) =>
-    auth.confirmPasswordReset(deps, req.actor(), req.body),
+  app.post(
+    '/auth/password-reset/confirm',
+    { schema: { body: resetConfirmSchema }, config: { access: 'public' } },
+    async (req) => auth.confirmPasswordReset(deps, req.actor(), req.body),
   );
 
   app.post('/auth/password', { schema: { body: changePasswordSchema } }, async (req) =>
@@ -75,7 +79,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
 
   app.get('/profile', async (req) => auth.getProfile(deps, req.actor()));
 
-  app.put('/profile', { schema: { body: profileUpdateSchema } }, async (req) => auth.updateProfile(deps, req.actor(), req.body));
+  app.put('/profile', { schema: { body: profileUpdateSchema } }, async (req) =>
+    auth.updateProfile(deps, req.actor(), req.body),
+  );
 
   app.put('/profile/locale', { schema: { body: z.strictObject({ locale: localeSchema }) } }, async (req) => {
     await auth.setLocale(deps, req.actor(), req.body.locale);

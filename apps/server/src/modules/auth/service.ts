@@ -13,7 +13,12 @@ import {
 import { translate } from '@candeia/shared/i18n/server';
 import type { PublicUser, SignUpData } from '@candeia/shared/schemas/auth';
 import type { z } from 'zod';
-import type { changePasswordSchema, loginSchema, profileUpdateSchema, resetConfirmSchema } from '@candeia/shared/schemas/auth';
+import type {
+  changePasswordSchema,
+  loginSchema,
+  profileUpdateSchema,
+  resetConfirmSchema,
+} from '@candeia/shared/schemas/auth';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { newReferralCode, newToken, sha256 } from '../../lib/tokens.ts';
@@ -52,8 +57,12 @@ export function toPublicUser(u: repo.UserRow): PublicUser {
 }
 
 function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = (err as { cause?: { code?: string; constraint?: string } })?.cause ?? (err as { code?: string; constraint?: string });
-  return e?.code === '23505' && (!constraint || (e as { constraint?: string }).constraint?.includes(constraint) === true);
+  const e =
+    (err as { cause?: { code?: string; constraint?: string } })?.cause ??
+    (err as { code?: string; constraint?: string });
+  return (
+    e?.code === '23505' && (!constraint || (e as { constraint?: string }).constraint?.includes(constraint) === true)
+  );
 }
 
 async function createSession(deps: Deps, actor: Actor, userId: string): Promise<{ token: string; sessionId: string }> {
@@ -119,11 +128,7 @@ export async function signUp(deps: Deps, actor: Actor, input: SignUpData): Promi
   return { ...session, user: toPublicUser(user) };
 }
 
-export async function login(
-  deps: Deps,
-  actor: Actor,
-  input: z.output<typeof loginSchema>,
-): Promise<NewSession> {
+export async function login(deps: Deps, actor: Actor, input: z.output<typeof loginSchema>): Promise<NewSession> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - LOGIN_RATE_WINDOW_MS);
   const email = input.email;
@@ -151,7 +156,13 @@ export async function login(
       await logSecurityEvent(deps, actor, { type: 'login_locked', success: false, userId: user.id, email });
     } else if (user) {
       const failures = await repo.bumpFailures(deps.db, user.id);
-      await logSecurityEvent(deps, actor, { type: 'login_failure', success: false, userId: user.id, email, details: 'wrong password' });
+      await logSecurityEvent(deps, actor, {
+        type: 'login_failure',
+        success: false,
+        userId: user.id,
+        email,
+        details: 'wrong password',
+      });
       if (failures >= LOCKOUT_THRESHOLD) await lockAccount(deps, actor, user, now);
     } else {
       await logSecurityEvent(deps, actor, { type: 'login_failure', success: false, email, details: 'unknown user' });
@@ -166,7 +177,8 @@ export async function login(
     throw new AppError('AUTH_PAYMENT_FAILED');
   }
 
-  if (needsRehash(user.passwordHash)) await repo.setPasswordHash(deps.db, user.id, await hashPassword(input.password), now);
+  if (needsRehash(user.passwordHash))
+    await repo.setPasswordHash(deps.db, user.id, await hashPassword(input.password), now);
   if (user.failedLogins > 0 || user.lockedUntil) await repo.clearFailures(deps.db, user.id);
   // A new session at login: the one presented before login dies (SECURITY.md 9).
   if (actor.sessionId) await repo.revokeSession(deps.db, actor.sessionId, now);
@@ -204,7 +216,11 @@ export interface SessionLookup {
 }
 
 /** Resolves a cookie token; enforces idle (30 min) and absolute (12 h) limits on the server. */
-export async function resolveSession(deps: Deps, token: string, actor: Pick<Actor, 'ip' | 'userAgent'>): Promise<SessionLookup> {
+export async function resolveSession(
+  deps: Deps,
+  token: string,
+  actor: Pick<Actor, 'ip' | 'userAgent'>,
+): Promise<SessionLookup> {
   const row = await repo.findSessionByHash(deps.db, sha256(token));
   if (!row || row.revokedAt) return { session: null, expired: !!row };
   const now = deps.clock.now();
@@ -250,13 +266,24 @@ const RESET_REQUEST_OK = { ok: true } as const;
 export async function requestPasswordReset(deps: Deps, actor: Actor, email: string) {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) {
-    await logSecurityEvent(deps, actor, { type: 'password_reset_requested', success: false, email, details: 'unknown user' });
+    await logSecurityEvent(deps, actor, {
+      type: 'password_reset_requested',
+      success: false,
+      email,
+      details: 'unknown user',
+    });
     return RESET_REQUEST_OK;
   }
   const now = deps.clock.now();
   const last = await repo.latestResetToken(deps.db, user.id);
   if (last && now.getTime() - last.createdAt.getTime() < RESET_MAIL_INTERVAL_MS) {
-    await logSecurityEvent(deps, actor, { type: 'password_reset_requested', success: false, userId: user.id, email, details: 'throttled' });
+    await logSecurityEvent(deps, actor, {
+      type: 'password_reset_requested',
+      success: false,
+      userId: user.id,
+      email,
+      details: 'throttled',
+    });
     return RESET_REQUEST_OK;
   }
   const token = newToken();
@@ -299,7 +326,12 @@ export async function confirmPasswordReset(deps: Deps, actor: Actor, input: z.ou
     throw new AppError('AUTH_RESET_INVALID');
   }
   const user = await repo.findUserById(deps.db, userId);
-  await logSecurityEvent(deps, actor, { type: 'password_reset_completed', success: true, userId, email: user?.email ?? null });
+  await logSecurityEvent(deps, actor, {
+    type: 'password_reset_completed',
+    success: true,
+    userId,
+    email: user?.email ?? null,
+  });
   return { ok: true };
 }
 
@@ -307,7 +339,13 @@ export async function changePassword(deps: Deps, actor: Actor, input: z.output<t
   const user = await repo.findUserById(deps.db, actor.userId!);
   if (!user) throw new AppError('AUTH_REQUIRED');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await logSecurityEvent(deps, actor, { type: 'password_changed', success: false, userId: user.id, email: user.email, details: 'wrong current password' });
+    await logSecurityEvent(deps, actor, {
+      type: 'password_changed',
+      success: false,
+      userId: user.id,
+      email: user.email,
+      details: 'wrong current password',
+    });
     throw new AppError('AUTH_WRONG_PASSWORD', { currentPassword: 'errors:AUTH_WRONG_PASSWORD' });
   }
   const now = deps.clock.now();
@@ -327,7 +365,11 @@ export async function getProfile(deps: Deps, actor: Actor): Promise<PublicUser> 
   return toPublicUser(user);
 }
 
-export async function updateProfile(deps: Deps, actor: Actor, input: z.output<typeof profileUpdateSchema>): Promise<PublicUser> {
+export async function updateProfile(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof profileUpdateSchema>,
+): Promise<PublicUser> {
   const [row] = await deps.db
     .update(users)
     .set({ ...input, updatedAt: deps.clock.now() })

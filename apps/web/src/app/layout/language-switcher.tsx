@@ -17,7 +17,13 @@ const TONES = {
  * Chooses the language (a native select: keyboard and screen-reader friendly everywhere).
  * The choice is stored and broadcast by changeLocale; a signed-in user's profile keeps it too.
  */
-export function LanguageSwitcher({ tone = 'light', className = '' }: { tone?: keyof typeof TONES; className?: string }) {
+export function LanguageSwitcher({
+  tone = 'light',
+  className = '',
+}: {
+  tone?: keyof typeof TONES;
+  className?: string;
+}) {
   const { t } = useTranslation('common');
   const id = useId();
   const session = useSession();

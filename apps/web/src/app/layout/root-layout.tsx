@@ -1,16 +1,25 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
-import { SessionWatcher } from '../../features/auth/components/session-watcher.tsx';
-import { TrialBanner } from '../../features/billing/components/trial-banner.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
 import { UpdateDialog } from '../../features/pwa/components/update-dialog.tsx';
-import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+
+// Only a signed-in person needs these: they load after sign-in, not with the landing page.
+const SessionWatcher = lazy(() =>
+  import('../../features/auth/components/session-watcher.tsx').then((m) => ({ default: m.SessionWatcher })),
+);
+// The footer sits below the fold: it follows the first screen instead of delaying it.
+const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
+const TrialBanner = lazy(() =>
+  import('../../features/billing/components/trial-banner.tsx').then((m) => ({ default: m.TrialBanner })),
+);
 
 /** Header, trial banner, the screen, footer; plus the session watcher and update dialog. */
 export function RootLayout() {
   const { t } = useTranslation('common');
+  const signedIn = !!useSession().data;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -20,14 +29,24 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <SiteHeader />
-      <TrialBanner />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <TrialBanner />
+        </Suspense>
+      ) : null}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
-      <SessionWatcher />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <SessionWatcher />
+        </Suspense>
+      ) : null}
       <UpdateDialog />
     </div>
   );

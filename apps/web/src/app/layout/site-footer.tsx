@@ -42,7 +42,11 @@ export function SiteFooter() {
       <div className="mx-auto max-w-6xl px-4 pb-8 pt-14 sm:px-6">
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-12">
           <div className="col-span-2 lg:col-span-4">
-            <Link to={signedIn ? '/start' : '/'} className="inline-flex items-center gap-2.5 rounded-lg" aria-label={t('nav.homeLink')}>
+            <Link
+              to={signedIn ? '/start' : '/'}
+              className="inline-flex items-center gap-2.5 rounded-lg"
+              aria-label={t('nav.homeLink')}
+            >
               <BrandMark className="h-9 w-9" />
               <span className="font-serif text-xl font-semibold text-white">{t('appName')}</span>
             </Link>
@@ -141,7 +145,9 @@ export function SiteFooter() {
         </div>
 
         <div className="mt-12 flex flex-col gap-4 border-t border-stone-800 pt-6 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-stone-400">{t('footer.companyLine', { year: new Date().getFullYear(), company })}</p>
+          <p className="text-sm text-stone-400">
+            {t('footer.companyLine', { year: new Date().getFullYear(), company })}
+          </p>
           <LanguageSwitcher tone="dark" className="w-full sm:w-52" />
         </div>
       </div>

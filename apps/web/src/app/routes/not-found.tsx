@@ -12,7 +12,9 @@ export default function NotFoundPage() {
     <div className="mx-auto flex min-h-[65vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <BrandMark className="h-16 w-16 opacity-90" />
       <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-brand-800">{t('notFound.code')}</p>
-      <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl">{t('notFound.title')}</h1>
+      <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl">
+        {t('notFound.title')}
+      </h1>
       <p className="mt-4 text-lg leading-relaxed text-stone-600">{t('notFound.text')}</p>
       <Link to={session.data ? '/start' : '/'} className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
         {t('notFound.back')}

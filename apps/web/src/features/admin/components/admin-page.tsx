@@ -10,7 +10,7 @@ type Tab = (typeof TABS)[number];
 
 /** Administration (SPEC.md §2, admins only): security events, users, and the mail outbox. */
 export default function AdminPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'errors']);
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'security';

@@ -20,7 +20,7 @@ type LoginOut = z.output<typeof loginSchema>;
 
 /** Sign in (SPEC.md §2): the server's translated message for every error of SPEC.md §8. */
 export default function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
   const { message, apiMessage } = useMessages();
   const navigate = useNavigate();
   const [params] = useSearchParams();

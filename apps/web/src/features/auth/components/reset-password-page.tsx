@@ -45,7 +45,7 @@ type RequestIn = z.input<typeof resetRequestSchema>;
 type RequestOut = z.output<typeof resetRequestSchema>;
 
 function RequestForm() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
   const { message, apiMessage } = useMessages();
   const request = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);

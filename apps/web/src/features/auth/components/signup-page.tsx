@@ -45,7 +45,7 @@ const isField = (name: string): name is Path<SignUpIn> => (FIELDS as readonly st
 
 /** Registration (SPEC.md §3): every field, the shared schema, server errors on their fields. */
 export default function SignUpPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
   const { message, apiMessage } = useMessages();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api.ts';
  * 'validation:email.format') or already translated (from the server). This renders both.
  */
 export function useMessages() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['validation', 'errors']);
   const message = useCallback(
     (m: string | undefined): string | undefined => {
       if (!m) return undefined;

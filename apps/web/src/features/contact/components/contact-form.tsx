@@ -40,7 +40,8 @@ export default function ContactForm() {
     if (sent) successRef.current?.focus();
   }, [sent]);
 
-  const message = (e: HookFieldError | undefined) => (e?.message ? (e.type === 'server' ? e.message : t(e.message)) : undefined);
+  const message = (e: HookFieldError | undefined) =>
+    e?.message ? (e.type === 'server' ? e.message : t(e.message)) : undefined;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -63,7 +64,12 @@ export default function ContactForm() {
 
   if (sent) {
     return (
-      <div ref={successRef} tabIndex={-1} role="status" className="mt-4 rounded-xl bg-emerald-50 p-4 text-emerald-950 outline-none ring-1 ring-emerald-200">
+      <div
+        ref={successRef}
+        tabIndex={-1}
+        role="status"
+        className="mt-4 rounded-xl bg-emerald-50 p-4 text-emerald-950 outline-none ring-1 ring-emerald-200"
+      >
         <p className="font-semibold">{t('form.successTitle')}</p>
         <p className="mt-1 text-sm">{t('form.successText')}</p>
         <Button variant="link" className="mt-3 text-sm" onClick={() => setSent(false)}>
@@ -79,7 +85,9 @@ export default function ContactForm() {
         {(c) => <Input {...c} {...register('name')} autoComplete="name" maxLength={100} />}
       </Field>
       <Field label={t('form.email')} error={message(errors.email)} required>
-        {(c) => <Input {...c} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
+        {(c) => (
+          <Input {...c} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
+        )}
       </Field>
       <Field label={t('form.message')} error={message(errors.message)} required>
         {(c) => <Textarea {...c} {...register('message')} rows={4} maxLength={5000} />}

@@ -67,10 +67,14 @@ const CIRCLE =
 
 /** The hero's oil lamp, glowing. */
 export function LampArt({ className }: { className?: string }) {
-  return <svg aria-hidden="true" viewBox="0 0 240 220" className={className} dangerouslySetInnerHTML={{ __html: LAMP }} />;
+  return (
+    <svg aria-hidden="true" viewBox="0 0 240 220" className={className} dangerouslySetInnerHTML={{ __html: LAMP }} />
+  );
 }
 
 /** A circle of people around a light. */
 export function CommunityArt({ className }: { className?: string }) {
-  return <svg aria-hidden="true" viewBox="0 0 100 102" className={className} dangerouslySetInnerHTML={{ __html: CIRCLE }} />;
+  return (
+    <svg aria-hidden="true" viewBox="0 0 100 102" className={className} dangerouslySetInnerHTML={{ __html: CIRCLE }} />
+  );
 }

@@ -23,7 +23,19 @@ const BENEFIT_ICONS: IconName[] = ['moon', 'book', 'lock', 'globe'];
 const FEATURE_ICONS: IconName[] = ['chat', 'books', 'users', 'calendar', 'video'];
 const VALUE_ICONS: IconName[] = ['users', 'heart', 'sun', 'shield'];
 
-function Section({ id, title, text, className = '', children }: { id: string; title: string; text?: string; className?: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  text,
+  className = '',
+  children,
+}: {
+  id: string;
+  title: string;
+  text?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-title`} className={`px-4 py-16 sm:px-6 sm:py-24 ${className}`}>
       <div className="mx-auto max-w-6xl">
@@ -57,15 +69,24 @@ export default function LandingPage() {
   return (
     <>
       {/* Hero */}
-      <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-brand-50/40 to-stone-50">
-        <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 h-[28rem] w-[28rem] rounded-full bg-brand-200/40 blur-3xl" />
+      <section
+        aria-labelledby="hero-title"
+        className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-brand-50/40 to-stone-50"
+      >
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -right-32 -top-32 h-[28rem] w-[28rem] rounded-full bg-brand-200/40 blur-3xl"
+        />
         <div className="relative mx-auto grid max-w-6xl items-center gap-8 px-4 pb-16 pt-10 sm:px-6 md:grid-cols-[1.15fr_1fr] md:pb-24 md:pt-16">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-sm font-semibold text-brand-800 ring-1 ring-brand-200">
               <Icon name="sun" className="h-4 w-4" />
               {t('hero.eyebrow')}
             </p>
-            <h1 id="hero-title" className="mt-5 font-serif text-[2.6rem] font-semibold leading-[1.08] tracking-tight text-stone-900 sm:text-6xl">
+            <h1
+              id="hero-title"
+              className="mt-5 font-serif text-[2.6rem] font-semibold leading-[1.08] tracking-tight text-stone-900 sm:text-6xl"
+            >
               {t('hero.title')} <span className="text-brand-700">{t('hero.titleAccent')}</span>
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-stone-700">{t('hero.text')}</p>
@@ -78,7 +99,11 @@ export default function LandingPage() {
               </a>
             </div>
             <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-stone-700">
-              {[t('hero.users', { users }), t('hero.trial', { days: TRIAL_DAYS }), t('hero.guarantee', { days: GUARANTEE_DAYS })].map((s) => (
+              {[
+                t('hero.users', { users }),
+                t('hero.trial', { days: TRIAL_DAYS }),
+                t('hero.guarantee', { days: GUARANTEE_DAYS }),
+              ].map((s) => (
                 <li key={s} className="flex items-center gap-1.5">
                   <Icon name="check" className="h-4 w-4 text-brand-700" />
                   {s}
@@ -89,7 +114,9 @@ export default function LandingPage() {
           <figure className="mx-auto w-full max-w-sm">
             <LampArt className="mx-auto w-56 sm:w-72" />
             <figcaption className="mt-4 text-center">
-              <blockquote className="font-serif text-lg italic leading-relaxed text-stone-800">{t('hero.verse')}</blockquote>
+              <blockquote className="font-serif text-lg italic leading-relaxed text-stone-800">
+                {t('hero.verse')}
+              </blockquote>
               <cite className="mt-2 block text-sm font-semibold not-italic text-brand-800">{t('hero.verseRef')}</cite>
             </figcaption>
           </figure>
@@ -116,7 +143,9 @@ export default function LandingPage() {
             <li
               key={f.title}
               className={`rounded-2xl p-6 ring-1 sm:p-8 ${
-                i === 0 ? 'bg-gradient-to-br from-brand-700 to-brand-900 text-white ring-brand-800 lg:col-span-2' : 'bg-stone-50 ring-stone-200'
+                i === 0
+                  ? 'bg-gradient-to-br from-brand-700 to-brand-900 text-white ring-brand-800 lg:col-span-2'
+                  : 'bg-stone-50 ring-stone-200'
               }`}
             >
               <span
@@ -125,7 +154,9 @@ export default function LandingPage() {
                 <Icon name={FEATURE_ICONS[i] ?? 'sun'} />
               </span>
               <h3 className={`mt-4 text-xl font-semibold ${i === 0 ? 'text-white' : 'text-stone-900'}`}>{f.title}</h3>
-              <p className={`mt-2 leading-relaxed ${i === 0 ? 'max-w-xl text-brand-50' : 'text-stone-600'}`}>{f.text}</p>
+              <p className={`mt-2 leading-relaxed ${i === 0 ? 'max-w-xl text-brand-50' : 'text-stone-600'}`}>
+                {f.text}
+              </p>
             </li>
           ))}
         </ul>
@@ -142,7 +173,10 @@ export default function LandingPage() {
                 </span>
                 <blockquote className="mt-1 flex-1 leading-relaxed text-stone-700">{q.quote}</blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-semibold text-white">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-semibold text-white"
+                  >
                     {q.name.charAt(0)}
                   </span>
                   <span>
@@ -165,7 +199,10 @@ export default function LandingPage() {
             <details key={f.q} className="group px-5 sm:px-6">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left font-semibold text-stone-900 [&::-webkit-details-marker]:hidden">
                 {f.q}
-                <Icon name="chevron" className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180" />
+                <Icon
+                  name="chevron"
+                  className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
+                />
               </summary>
               <p className="-mt-1 pb-5 leading-relaxed text-stone-600">{f.a}</p>
             </details>
@@ -176,7 +213,10 @@ export default function LandingPage() {
       {/* Call to action */}
       <section aria-labelledby="cta-title" className="px-4 py-16 sm:px-6 sm:py-20">
         <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-brand-700 via-brand-800 to-brand-900 px-6 py-14 text-center shadow-xl sm:px-12">
-          <div aria-hidden="true" className="pointer-events-none absolute -top-24 left-1/2 h-64 w-64 -translate-x-1/2 rounded-full bg-brand-400/30 blur-3xl" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -top-24 left-1/2 h-64 w-64 -translate-x-1/2 rounded-full bg-brand-400/30 blur-3xl"
+          />
           <h2 id="cta-title" className="relative font-serif text-3xl font-semibold text-white sm:text-4xl">
             {t('cta.title')}
           </h2>
@@ -185,7 +225,10 @@ export default function LandingPage() {
           </p>
           <Link
             to={startTo}
-            className={buttonClasses({ size: 'lg', className: 'relative mt-8 bg-white !text-brand-900 hover:bg-brand-50 active:bg-brand-100' })}
+            className={buttonClasses({
+              size: 'lg',
+              className: 'relative mt-8 bg-white !text-brand-900 hover:bg-brand-50 active:bg-brand-100',
+            })}
           >
             {signedIn ? t('cta.buttonSignedIn') : t('cta.button')}
           </Link>

@@ -31,10 +31,17 @@ export function PricingSection({ locale, signedIn }: { locale: string; signedIn:
     );
   } else if (plans.isError || !plans.data.length) {
     body = (
-      <div role={plans.isError ? 'alert' : 'status'} className="mx-auto max-w-md rounded-2xl bg-white p-6 text-center ring-1 ring-stone-200">
+      <div
+        role={plans.isError ? 'alert' : 'status'}
+        className="mx-auto max-w-md rounded-2xl bg-white p-6 text-center ring-1 ring-stone-200"
+      >
         <p className="text-stone-700">{plans.isError ? t('pricing.error') : t('pricing.empty')}</p>
         {plans.isError ? (
-          <button type="button" onClick={() => void plans.refetch()} className={buttonClasses({ variant: 'outline', className: 'mt-4' })}>
+          <button
+            type="button"
+            onClick={() => void plans.refetch()}
+            className={buttonClasses({ variant: 'outline', className: 'mt-4' })}
+          >
             {t('pricing.retry')}
           </button>
         ) : null}
@@ -47,7 +54,10 @@ export function PricingSection({ locale, signedIn }: { locale: string; signedIn:
           const price = plan.monthlyPriceCents / 100;
           const flags = PLAN_FEATURES.filter((f) => plan.features[f]);
           return (
-            <li key={plan.id} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm xl:p-5 ring-1 ring-stone-200 transition-shadow hover:shadow-md">
+            <li
+              key={plan.id}
+              className="flex flex-col rounded-2xl bg-white p-6 shadow-sm xl:p-5 ring-1 ring-stone-200 transition-shadow hover:shadow-md"
+            >
               <h3 className="font-serif text-xl font-semibold text-stone-900">{planName(t, plan)}</h3>
               <p className="mt-4 flex flex-wrap items-baseline gap-x-1">
                 <span className="text-3xl font-bold tracking-tight text-stone-900 xl:text-[1.7rem]">
@@ -58,7 +68,9 @@ export function PricingSection({ locale, signedIn }: { locale: string; signedIn:
                 {price === 0 ? null : <span className="text-stone-600">{t('pricing.perMonth')}</span>}
               </p>
               {plan.credits > 0 ? (
-                <p className="mt-1 text-sm font-medium text-brand-800">{t('pricing.credits', { credits: count.format(plan.credits) })}</p>
+                <p className="mt-1 text-sm font-medium text-brand-800">
+                  {t('pricing.credits', { credits: count.format(plan.credits) })}
+                </p>
               ) : null}
               <ul className="mt-5 flex-1 space-y-2.5 border-t border-stone-100 pt-5 text-sm text-stone-700">
                 {flags.map((f) => (
@@ -70,7 +82,11 @@ export function PricingSection({ locale, signedIn }: { locale: string; signedIn:
               </ul>
               <Link
                 to={signedIn ? '/subscription' : '/signup'}
-                className={buttonClasses({ variant: price === 0 ? 'outline' : 'primary', block: true, className: 'mt-6' })}
+                className={buttonClasses({
+                  variant: price === 0 ? 'outline' : 'primary',
+                  block: true,
+                  className: 'mt-6',
+                })}
               >
                 {signedIn ? t('pricing.ctaSignedIn') : t('pricing.cta')}
               </Link>
@@ -87,7 +103,9 @@ export function PricingSection({ locale, signedIn }: { locale: string; signedIn:
         <h2 id="pricing-title" className="text-center font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">
           {t('pricing.title')}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-stone-600">{t('pricing.text', { days: TRIAL_DAYS })}</p>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-stone-600">
+          {t('pricing.text', { days: TRIAL_DAYS })}
+        </p>
         <div className="mt-12">{body}</div>
         <p className="mt-8 text-center font-medium text-stone-700">
           <Icon name="shield" className="-mt-1 mr-2 inline h-5 w-5 text-brand-700" />

@@ -24,15 +24,18 @@ export function LegalDocument({ doc }: { doc: 'terms' | 'privacy' }) {
 
   const email = config.data?.contactEmail;
   const params = { company: config.data?.companyName ?? t('common:appName'), email: email ?? t('emailFallback') };
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${UPDATED_ON}T12:00:00Z`),
-  );
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${UPDATED_ON}T12:00:00Z`));
   const parts = sections(t, `${doc}.sections`, params);
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
       <header className="border-b border-stone-200 pb-8">
-        <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl">{t(`${doc}.title`)}</h1>
+        <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl">
+          {t(`${doc}.title`)}
+        </h1>
         <p className="mt-3 text-sm font-medium text-stone-500">{t('updated', { date })}</p>
         <p className="mt-6 text-lg leading-relaxed text-stone-700">{t(`${doc}.intro`)}</p>
       </header>
@@ -53,7 +56,12 @@ export function LegalDocument({ doc }: { doc: 'terms' | 'privacy' }) {
       </nav>
 
       {parts.map((s, i) => (
-        <section key={s.title} id={`section-${i + 1}`} aria-labelledby={`section-${i + 1}-title`} className="mt-10 scroll-mt-20">
+        <section
+          key={s.title}
+          id={`section-${i + 1}`}
+          aria-labelledby={`section-${i + 1}-title`}
+          className="mt-10 scroll-mt-20"
+        >
           <h2 id={`section-${i + 1}-title`} className="font-serif text-2xl font-semibold text-stone-900">
             {s.title}
           </h2>

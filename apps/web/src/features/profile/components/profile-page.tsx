@@ -24,7 +24,7 @@ import { useMessages } from '../hooks/use-messages.ts';
 
 /** The profile (SPEC.md §2): own data, language, and the password. */
 export default function ProfilePage() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(['profile', 'validation', 'errors']);
   const { apiMessage } = useMessages();
   const profile = useProfile();
 

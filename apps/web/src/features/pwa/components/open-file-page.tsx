@@ -27,7 +27,7 @@ async function readText(file: File): Promise<Shown> {
 
 /** /open-file: shows the text of a .txt file opened with the installed app, or chosen here. */
 export default function OpenFilePage() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['pwa', 'common']);
   const inputId = useId();
   const [shown, setShown] = useState<Shown>(null);
 
@@ -51,7 +51,9 @@ export default function OpenFilePage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-      <h1 className="font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{t('openFile.title')}</h1>
+      <h1 className="font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">
+        {t('openFile.title')}
+      </h1>
       <p className="mt-4 text-lg text-stone-600">{t('openFile.intro')}</p>
       {shown && 'text' in shown ? null : <p className="mt-2 text-stone-600">{t('openFile.noLaunch')}</p>}
 
@@ -63,7 +65,8 @@ export default function OpenFilePage() {
           className={buttonClasses({
             variant: 'secondary',
             size: 'lg',
-            className: 'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500',
+            className:
+              'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500',
           })}
         >
           {t('openFile.choose')}

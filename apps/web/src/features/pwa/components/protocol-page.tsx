@@ -20,7 +20,7 @@ export function internalPath(raw: string | null): string | null {
 
 /** /protocol?url=web+candeia:...: opens the screen the link names. */
 export default function ProtocolPage() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['pwa', 'common']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const raw = params.get('url');
@@ -33,7 +33,9 @@ export default function ProtocolPage() {
   if (target) return <Spinner label={t('protocol.opening')} className="min-h-[50vh]" />;
   return (
     <div className="mx-auto flex min-h-[55vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
-      <h1 className="font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{t('protocol.title')}</h1>
+      <h1 className="font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">
+        {t('protocol.title')}
+      </h1>
       <p className="mt-4 text-lg leading-relaxed text-stone-600">{raw ? t('protocol.invalid') : t('protocol.none')}</p>
       {raw ? (
         <p className="mt-3 max-w-full break-all rounded-lg bg-stone-100 px-3 py-2 font-mono text-sm text-stone-700">

@@ -14,7 +14,7 @@ function isWebUrl(value: string): boolean {
 
 /** Web Share Target (/share?title&text&url): shows what another app shared with Candeia. */
 export default function SharePage() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['pwa', 'common']);
   const [params] = useSearchParams();
   const signedIn = useSignedIn();
   const title = params.get('title')?.trim() ?? '';
@@ -24,7 +24,9 @@ export default function SharePage() {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
-      <h1 className="font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{t('share.title')}</h1>
+      <h1 className="font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">
+        {t('share.title')}
+      </h1>
       {nothing ? (
         <p className="mt-4 text-lg leading-relaxed text-stone-600">{t('share.empty')}</p>
       ) : (
@@ -33,13 +35,17 @@ export default function SharePage() {
           <dl className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
             {title ? (
               <div>
-                <dt className="text-sm font-semibold uppercase tracking-wider text-stone-500">{t('share.fieldTitle')}</dt>
+                <dt className="text-sm font-semibold uppercase tracking-wider text-stone-500">
+                  {t('share.fieldTitle')}
+                </dt>
                 <dd className="mt-1 text-lg font-semibold text-stone-900">{title}</dd>
               </div>
             ) : null}
             {text ? (
               <div>
-                <dt className="text-sm font-semibold uppercase tracking-wider text-stone-500">{t('share.fieldText')}</dt>
+                <dt className="text-sm font-semibold uppercase tracking-wider text-stone-500">
+                  {t('share.fieldText')}
+                </dt>
                 <dd className="mt-1 whitespace-pre-wrap break-words leading-relaxed text-stone-800">{text}</dd>
               </div>
             ) : null}
@@ -48,7 +54,12 @@ export default function SharePage() {
                 <dt className="text-sm font-semibold uppercase tracking-wider text-stone-500">{t('share.fieldUrl')}</dt>
                 <dd className="mt-1 break-all">
                   {isWebUrl(url) ? (
-                    <a href={url} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-800 underline underline-offset-4">
+                    <a
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-medium text-brand-800 underline underline-offset-4"
+                    >
                       {url}
                     </a>
                   ) : (

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, withDb } from './support/fixtures.ts';
+
+const PASSWORD = 'Caminho@Luz2026';
+
+test.describe('accounts', () => {
+  test('sign-up → /start → logout → login → language switch → not-found', async ({ page }) => {
+    const email = `nova.${randomBytes(4).toString('hex')}@example.com`;
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Cadastrar' }).first().click();
+    await expect(page).toHaveURL(/\/signup$/);
+
+    // A first submit with a weak password keeps everything typed and shows the rule.
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('fraca');
+    await page.getByLabel('Confirme a senha').fill('fraca');
+    await page.getByLabel('Nome', { exact: true }).fill('Helena');
+    await page.getByLabel('Sobrenome').fill('Costa');
+    await page.getByLabel('Data de nascimento').fill('1992-07-14');
+    await page.getByLabel('Gênero').selectOption('female');
+    await page.getByLabel('Telefone').fill('+55 31 99876-5432');
+    await page.getByLabel('Cidade').fill('Belo Horizonte');
+    await page.getByLabel('Estado').fill('MG');
+    await page.getByLabel('País').fill('Brasil');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByText('A senha deve ter pelo menos 8 caracteres').first()).toBeVisible();
+    await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel('Cidade')).toHaveValue('Belo Horizonte');
+
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirme a senha').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page).toHaveURL(/\/start$/);
+    await expect(page.getByRole('heading', { name: 'Olá, Helena' })).toBeVisible();
+
+    // The session cookie is HttpOnly: scripts cannot see it, and nothing sits in storage.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('candeia_session');
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toMatch(/session|token/i);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/start');
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/login');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('Errada@123');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page.getByText('Email ou senha incorretos. Verifique seus dados e tente novamente.')).toBeVisible();
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page).toHaveURL(/\/start$/);
+
+    // Language switch: stored, applied at once, kept after a reload.
+    await page.getByRole('banner').getByLabel('Idioma').first().selectOption('en-US');
+    await expect(page.getByRole('heading', { name: 'Hello, Helena' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en-US');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Hello, Helena' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await page.getByRole('banner').getByLabel('Language').first().selectOption('es-ES');
+    await expect(page.getByRole('heading', { name: 'Hola, Helena' })).toBeVisible();
+
+    await page.goto('/um/caminho/que/nao/existe');
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  });
+
+  test('password reset through the mailbox', async ({ page, login }) => {
+    const user = await login();
+    await page.context().clearCookies();
+    await page.goto('/reset-password');
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: 'Enviar link' }).click();
+    await expect(page.getByText('Verifique seu e-mail')).toBeVisible();
+
+    const text = await withDb(async (c) => {
+      const { rows } = await c.query<{ text: string }>(
+        `SELECT text FROM mail_outbox WHERE "to" = $1 AND kind = 'password_reset' ORDER BY created_at DESC LIMIT 1`,
+        [user.email],
+      );
+      return rows[0]?.text ?? '';
+    });
+    const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    // The token leaves the address bar at once.
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await page.getByLabel('Nova senha').fill('Outra@Senha2026');
+    await page.getByLabel('Confirme a senha').fill('Outra@Senha2026');
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(page.getByText('Senha redefinida')).toBeVisible();
+
+    await page.goto('/login');
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
+    await page.getByLabel('Senha', { exact: true }).fill('Outra@Senha2026');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page).toHaveURL(/\/start$/);
+  });
+});
+
+test.describe('guards of SPEC.md §2', () => {
+  test('signed out: signed-in routes and /admin go to /; /about goes to /', async ({ page }) => {
+    for (const path of [
+      '/start',
+      '/home',
+      '/chat',
+      '/profile',
+      '/bible',
+      '/consultation/room/abc',
+      '/admin',
+      '/about',
+    ]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/localhost:\d+\/$/);
+    }
+  });
+
+  test('signed in: /login and /signup go to /start; a member asking for /admin goes to /', async ({ page, login }) => {
+    await login({ firstName: 'Rute' });
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/start$/);
+    await page.goto('/signup');
+    await expect(page).toHaveURL(/\/start$/);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await page.goto('/chat');
+    await expect(page).toHaveURL(/\/chat$/);
+  });
+
+  test('a blocked subscription: notice, /subscription?expired=true and the blocked-access screen', async ({
+    page,
+    login,
+  }) => {
+    await login({ status: 'past_due' });
+    await page.goto('/profile');
+    await expect(page.getByText('Acesso Bloqueado').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/subscription\?expired=true$/);
+    await expect(page.getByRole('heading', { name: 'Acesso Bloqueado' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Renovar Assinatura' })).toBeVisible();
+    // /start stays open to a signed-in user without an allowed subscription.
+    await page.goto('/start');
+    await expect(page).toHaveURL(/\/start$/);
+  });
+
+  test('no subscription at all: "Sem assinatura" on the blocked-access screen', async ({ page, login }) => {
+    const user = await login();
+    // A subscription row whose status is missing blocks access (SPEC.md §4).
+    await withDb((c) => c.query(`UPDATE user_subscriptions SET status = NULL WHERE user_id = $1`, [user.id]));
+    await page.goto('/subscription?expired=true');
+    await expect(page.getByText('Sem assinatura')).toBeVisible();
+  });
+
+  test('an administrator reaches /admin and skips the gate', async ({ page, login }) => {
+    await login({ role: 'admin', status: 'canceled' });
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/chat');
+    await expect(page).toHaveURL(/\/chat$/);
+  });
+
+  test('an idle session ends on the server and the app goes to /login', async ({ page, login }) => {
+    await page.clock.install();
+    const user = await login();
+    await page.goto('/start');
+    await expect(page.getByRole('heading', { name: `Olá, ${user.firstName}` })).toBeVisible();
+    await withDb((c) =>
+      c.query(`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE user_id = $1`, [user.id]),
+    );
+    await page.clock.runFor(61_000);
+    await expect(page).toHaveURL(/\/login\?expired=1$/);
+    await expect(page.getByText('Sua sessão expirou')).toBeVisible();
+  });
+});
