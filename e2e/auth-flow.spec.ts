@@ -12,25 +12,25 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/signup$/);
 
     // A first submit with a weak password keeps everything typed and shows the rule.
-    await page.getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill('fraca');
-    await page.getByLabel('Confirme a senha').fill('fraca');
-    await page.getByLabel('Nome', { exact: true }).fill('Helena');
-    await page.getByLabel('Sobrenome').fill('Costa');
-    await page.getByLabel('Data de nascimento').fill('1992-07-14');
-    await page.getByLabel('Gênero').selectOption('female');
-    await page.getByLabel('Telefone').fill('+55 31 99876-5432');
-    await page.getByLabel('Cidade').fill('Belo Horizonte');
-    await page.getByLabel('Estado').fill('MG');
-    await page.getByLabel('País').fill('Brasil');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('fraca');
+    await page.getByRole('textbox', { name: 'Confirme a senha', exact: true }).fill('fraca');
+    await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Helena');
+    await page.getByRole('textbox', { name: 'Sobrenome', exact: true }).fill('Costa');
+    await page.getByRole('textbox', { name: 'Data de nascimento', exact: true }).fill('1992-07-14');
+    await page.getByRole('combobox', { name: 'Gênero' }).selectOption('female');
+    await page.getByRole('textbox', { name: 'Telefone', exact: true }).fill('+55 31 99876-5432');
+    await page.getByRole('textbox', { name: 'Cidade (opcional)' }).fill('Belo Horizonte');
+    await page.getByRole('textbox', { name: 'Estado (opcional)' }).fill('MG');
+    await page.getByRole('textbox', { name: 'País' }).fill('Brasil');
+    await page.getByRole('checkbox', { name: /Li e aceito/ }).check();
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(page.getByText('A senha deve ter pelo menos 8 caracteres').first()).toBeVisible();
-    await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
-    await expect(page.getByLabel('Cidade')).toHaveValue('Belo Horizonte');
+    await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
+    await expect(page.getByRole('textbox', { name: 'Cidade (opcional)' })).toHaveValue('Belo Horizonte');
 
-    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirme a senha').fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Confirme a senha', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(page).toHaveURL(/\/start$/);
     await expect(page.getByRole('heading', { name: 'Olá, Helena' })).toBeVisible();
@@ -45,11 +45,11 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto('/login');
-    await page.getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill('Errada@123');
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Errada@123');
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page.getByText('Email ou senha incorretos. Verifique seus dados e tente novamente.')).toBeVisible();
-    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page).toHaveURL(/\/start$/);
 
@@ -71,7 +71,7 @@ test.describe('accounts', () => {
     const user = await login();
     await page.context().clearCookies();
     await page.goto('/reset-password');
-    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await expect(page.getByText('Verifique seu e-mail')).toBeVisible();
 
@@ -87,14 +87,14 @@ test.describe('accounts', () => {
     await page.goto(new URL(link!).pathname + new URL(link!).search);
     // The token leaves the address bar at once.
     await expect(page).toHaveURL(/\/reset-password$/);
-    await page.getByLabel('Nova senha').fill('Outra@Senha2026');
-    await page.getByLabel('Confirme a senha').fill('Outra@Senha2026');
+    await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill('Outra@Senha2026');
+    await page.getByRole('textbox', { name: 'Confirme a senha', exact: true }).fill('Outra@Senha2026');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(page.getByText('Senha redefinida')).toBeVisible();
 
     await page.goto('/login');
-    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
-    await page.getByLabel('Senha', { exact: true }).fill('Outra@Senha2026');
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(user.email);
+    await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Outra@Senha2026');
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page).toHaveURL(/\/start$/);
   });
@@ -149,7 +149,7 @@ test.describe('guards of SPEC.md §2', () => {
     // A subscription row whose status is missing blocks access (SPEC.md §4).
     await withDb((c) => c.query(`UPDATE user_subscriptions SET status = NULL WHERE user_id = $1`, [user.id]));
     await page.goto('/subscription?expired=true');
-    await expect(page.getByText('Sem assinatura')).toBeVisible();
+    await expect(page.getByText('Sem assinatura').first()).toBeVisible();
   });
 
   test('an administrator reaches /admin and skips the gate', async ({ page, login }) => {

@@ -33,7 +33,7 @@ test('sign-up, with errors', async ({ page }) => {
   await page.goto('/signup');
   await expect(page.getByRole('button', { name: 'Criar conta' })).toBeVisible();
   await shot(page, 'signup');
-  await page.getByLabel('E-mail', { exact: true }).fill('nao-e-email');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('nao-e-email');
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByText('Formato de e-mail inválido').first()).toBeVisible();
   await shot(page, 'signup-errors');
