@@ -82,10 +82,19 @@ test('subscription plans', async ({ page }) => {
   await shot(page, 'subscription');
 });
 
-test('admin', async ({ page, login }) => {
+test('admin', async ({ page, login, baseURL }) => {
+  // A few security events to show: two failed logins and a password-reset request.
+  for (const data of [
+    { url: '/api/auth/login', body: { email: 'alguem@example.com', password: 'Errada@2026' } },
+    { url: '/api/auth/login', body: { email: 'demo@candeia.app', password: 'Errada@2026' } },
+    { url: '/api/auth/password-reset/request', body: { email: 'demo@candeia.app' } },
+  ]) {
+    await page.request.post(data.url, { data: data.body, headers: { origin: baseURL! } });
+  }
   await login({ role: 'admin' });
   await page.goto('/admin');
   await expect(page.getByRole('tab').first()).toBeVisible();
+  await expect(page.getByText('demo@candeia.app').first()).toBeVisible();
   await shot(page, 'admin');
 });
 
