@@ -1,0 +1,73 @@
+import { createServer, type Server, type Socket } from 'node:net';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/**
+ * A minimal SMTP server on loopback, enough for nodemailer without TLS: it records every
+ * message it accepts. Anything it does not understand is answered 502, so a surprise shows.
+ */
+export async function startFakeSmtp(): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+  const received: ReceivedMail[] = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    let buffer = '';
+    let inData = false;
+    let current: ReceivedMail = { from: '', to: [], data: '' };
+    socket.setEncoding('utf8');
+    socket.write('220 fake-smtp ready\r\n');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end === -1) return;
+          current.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          received.push(current);
+          current = { from: '', to: [], data: '' };
+          socket.write('250 OK queued\r\n');
+          continue;
+        }
+        const nl = buffer.indexOf('\r\n');
+        if (nl === -1) return;
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250-fake-smtp\r\n250 8BITMIME\r\n');
+        else if (verb === 'MAIL') {
+          current.from = line.slice(10).trim();
+          socket.write('250 OK\r\n');
+        } else if (verb === 'RCPT') {
+          current.to.push(line.slice(8).trim());
+          socket.write('250 OK\r\n');
+        } else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 End data with <CR><LF>.<CR><LF>\r\n');
+        } else if (verb === 'QUIT') {
+          socket.end('221 Bye\r\n');
+          return;
+        } else if (verb === 'RSET' || verb === 'NOOP') socket.write('250 OK\r\n');
+        else socket.write('502 Command not implemented\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return {
+    port,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
