@@ -94,7 +94,7 @@ test('admin', async ({ page, login, baseURL }) => {
   await login({ role: 'admin' });
   await page.goto('/admin');
   await expect(page.getByRole('tab').first()).toBeVisible();
-  await expect(page.getByText('demo@candeia.app').first()).toBeVisible();
+  await expect(page.getByText('demo@candeia.app').filter({ visible: true }).first()).toBeVisible();
   await shot(page, 'admin');
 });
 
