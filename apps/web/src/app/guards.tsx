@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { useToast } from '../components/ui/toast.tsx';
-import { useSession } from '../features/auth/api/get-session.ts';
 import { useSubscription } from '../features/billing/api/get-subscription.ts';
+import { useSession } from '../lib/queries/session.ts';
 
 /** Signed-in routes: anyone signed out goes to / (SPEC.md §2). */
 export function RequireAuth({ children }: { children: ReactNode }) {

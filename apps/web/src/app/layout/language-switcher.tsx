@@ -5,7 +5,7 @@ import { SUPPORTED_LOCALES, matchLocale, type Locale } from '@candeia/shared/con
 import type { SessionInfo } from '@candeia/shared/schemas/auth';
 import { api } from '../../lib/api.ts';
 import { changeLocale, currentLocale } from '../../lib/i18n.ts';
-import { sessionKey, useSession } from '../../features/auth/api/get-session.ts';
+import { sessionKey, useSession } from '../../lib/queries/session.ts';
 import { ICONS, LineIcon } from './brand-mark.tsx';
 
 const TONES = {

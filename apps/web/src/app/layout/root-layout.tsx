@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
 import { UpdateDialog } from '../../features/pwa/components/update-dialog.tsx';
+import { useSession } from '../../lib/queries/session.ts';
 import { SiteHeader } from './site-header.tsx';
 
 // Only a signed-in person needs these: they load after sign-in, not with the landing page.

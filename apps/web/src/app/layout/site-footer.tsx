@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
-import { usePublicConfig } from '../../features/contact/api/get-public-config.ts';
+import { usePublicConfig } from '../../lib/queries/public-config.ts';
+import { useSession } from '../../lib/queries/session.ts';
 import { BrandMark, ICONS, LineIcon } from './brand-mark.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
-import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSession } from '../../lib/queries/session.ts';
 import { BrandMark, ICONS, LineIcon } from './brand-mark.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 

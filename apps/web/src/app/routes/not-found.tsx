@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSession } from '../../lib/queries/session.ts';
 import { BrandMark } from '../layout/brand-mark.tsx';
 
 /** Any path that is not a screen. */

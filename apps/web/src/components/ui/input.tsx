@@ -14,6 +14,13 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={controlClasses(className)} {...props} />;
 }
 
+/** A text control for an e-mail address: the e-mail keyboard, no capitals, no spell-check. */
+export function EmailInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+  return (
+    <Input type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} {...props} />
+  );
+}
+
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={controlClasses(`min-h-24 ${className ?? ''}`)} {...props} />;
 }

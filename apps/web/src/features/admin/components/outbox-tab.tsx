@@ -1,12 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { PagedResults } from './paged-results.tsx';
 
 const PAGE_SIZE = 20;
 const KINDS = ['password_reset', 'account_locked', 'contact'];
@@ -37,28 +34,14 @@ export function OutboxTab() {
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const [page, setPage] = useState(1);
   const outbox = useOutbox({ page, pageSize: PAGE_SIZE });
-  const data = outbox.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <div className="grid gap-5">
       <p className="text-sm text-stone-600">{t('outbox.lead')}</p>
-      {outbox.isPending ? (
-        <Spinner />
-      ) : outbox.error ? (
-        <Alert variant="error" title={t('loadFailed')}>
-          {outbox.error instanceof ApiError && outbox.error.message
-            ? outbox.error.message
-            : t('errors:UNEXPECTED_ERROR')}
-        </Alert>
-      ) : data && data.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
-          {t('outbox.empty')}
-        </p>
-      ) : data ? (
-        <div aria-busy={outbox.isFetching} className={outbox.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+      <PagedResults query={outbox} emptyText={t('outbox.empty')} onPageChange={setPage}>
+        {(items) => (
           <ul className="grid gap-3">
-            {data.items.map((m) => (
+            {items.map((m) => (
               <li key={m.id}>
                 <details className="group rounded-2xl border border-stone-200 bg-white shadow-sm open:ring-2 open:ring-brand-200">
                   <summary className="flex cursor-pointer list-none items-start gap-3 rounded-2xl p-4 hover:bg-stone-50 [&::-webkit-details-marker]:hidden">
@@ -100,18 +83,8 @@ export function OutboxTab() {
               </li>
             ))}
           </ul>
-          <Pagination
-            page={data.page}
-            pageCount={pageCount}
-            onPageChange={setPage}
-            disabled={outbox.isFetching}
-            label={t('pagination.label')}
-            previousLabel={t('pagination.previous')}
-            nextLabel={t('pagination.next')}
-            summary={t('pagination.summary', { page: data.page, pages: pageCount, count: data.total })}
-          />
-        </div>
-      ) : null}
+        )}
+      </PagedResults>
     </div>
   );
 }

@@ -8,15 +8,15 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useSessionUser } from '../../../lib/queries/session.ts';
 import { useClearSecurityEvents } from '../api/clear-security-events.ts';
 import { useSecurityEvents } from '../api/get-security-events.ts';
-import { useSessionUser } from '../api/use-session-user.ts';
 import { dayBoundary, formatDateTime, SECURITY_EVENT_TYPES } from '../lib/format.ts';
+import { DataTable } from './data-table.tsx';
+import { PagedResults } from './paged-results.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -59,7 +59,6 @@ export function SecurityEventsTab() {
     setDraft((d) => ({ ...d, [k]: e.target.value }));
 
   const data = events.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const typeLabel = (type: string) => t(`eventTypes.${type}`, { defaultValue: type });
 
   return (
@@ -134,34 +133,14 @@ export function SecurityEventsTab() {
         </Button>
       </div>
 
-      {events.isPending ? (
-        <Spinner />
-      ) : events.error ? (
-        <Alert variant="error" title={t('loadFailed')}>
-          {events.error instanceof ApiError && events.error.message
-            ? events.error.message
-            : t('errors:UNEXPECTED_ERROR')}
-        </Alert>
-      ) : data && data.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
-          {t('security.empty')}
-        </p>
-      ) : data ? (
-        <div aria-busy={events.isFetching} className={events.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-          <EventsTable rows={data.items} locale={locale} typeLabel={typeLabel} />
-          <EventsCards rows={data.items} locale={locale} typeLabel={typeLabel} />
-          <Pagination
-            page={data.page}
-            pageCount={pageCount}
-            onPageChange={setPage}
-            disabled={events.isFetching}
-            label={t('pagination.label')}
-            previousLabel={t('pagination.previous')}
-            nextLabel={t('pagination.next')}
-            summary={t('pagination.summary', { page: data.page, pages: pageCount, count: data.total })}
-          />
-        </div>
-      ) : null}
+      <PagedResults query={events} emptyText={t('security.empty')} onPageChange={setPage}>
+        {(rows) => (
+          <>
+            <EventsTable rows={rows} locale={locale} typeLabel={typeLabel} />
+            <EventsCards rows={rows} locale={locale} typeLabel={typeLabel} />
+          </>
+        )}
+      </PagedResults>
 
       <ClearDialog open={clearOpen} onOpenChange={setClearOpen} suggestedEmail={applied.email.trim()} />
     </div>
@@ -181,59 +160,39 @@ interface RowsProps {
 
 function EventsTable({ rows, locale, typeLabel }: RowsProps) {
   const { t } = useTranslation('admin');
-  const th = 'px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-stone-500';
   return (
-    <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm md:block">
-      <table className="min-w-full divide-y divide-stone-200 text-sm">
-        <caption className="sr-only">{t('security.caption')}</caption>
-        <thead className="bg-stone-50">
-          <tr>
-            <th scope="col" className={th}>
-              {t('security.time')}
-            </th>
-            <th scope="col" className={th}>
-              {t('security.type')}
-            </th>
-            <th scope="col" className={th}>
-              {t('security.result')}
-            </th>
-            <th scope="col" className={th}>
-              {t('security.email')}
-            </th>
-            <th scope="col" className={th}>
-              {t('security.ip')}
-            </th>
-            <th scope="col" className={th}>
-              {t('security.userAgent')}
-            </th>
-            <th scope="col" className={th}>
-              {t('security.details')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {rows.map((r) => (
-            <tr key={r.id} className="align-top hover:bg-stone-50">
-              <td className="whitespace-nowrap px-3 py-3 tabular-nums text-stone-700">
-                <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
-              </td>
-              <td className="px-3 py-3 font-medium text-stone-900">{typeLabel(r.type)}</td>
-              <td className="px-3 py-3">
-                <Outcome success={r.success} />
-              </td>
-              <td className="break-words px-3 py-3 text-stone-700">{r.email ?? '—'}</td>
-              <td className="whitespace-nowrap px-3 py-3 font-mono text-xs text-stone-700">{r.ip}</td>
-              <td className="w-56 max-w-56 px-3 py-3 text-xs text-stone-600">
-                <span className="line-clamp-2 break-all" title={r.userAgent ?? undefined}>
-                  {r.userAgent ?? '—'}
-                </span>
-              </td>
-              <td className="max-w-48 break-words px-3 py-3 text-xs text-stone-600">{r.details ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('security.caption')}
+      columns={[
+        t('security.time'),
+        t('security.type'),
+        t('security.result'),
+        t('security.email'),
+        t('security.ip'),
+        t('security.userAgent'),
+        t('security.details'),
+      ]}
+    >
+      {rows.map((r) => (
+        <tr key={r.id} className="align-top hover:bg-stone-50">
+          <td className="whitespace-nowrap px-3 py-3 tabular-nums text-stone-700">
+            <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
+          </td>
+          <td className="px-3 py-3 font-medium text-stone-900">{typeLabel(r.type)}</td>
+          <td className="px-3 py-3">
+            <Outcome success={r.success} />
+          </td>
+          <td className="break-words px-3 py-3 text-stone-700">{r.email ?? '—'}</td>
+          <td className="whitespace-nowrap px-3 py-3 font-mono text-xs text-stone-700">{r.ip}</td>
+          <td className="w-56 max-w-56 px-3 py-3 text-xs text-stone-600">
+            <span className="line-clamp-2 break-all" title={r.userAgent ?? undefined}>
+              {r.userAgent ?? '—'}
+            </span>
+          </td>
+          <td className="max-w-48 break-words px-3 py-3 text-xs text-stone-600">{r.details ?? '—'}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

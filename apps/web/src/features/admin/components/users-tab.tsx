@@ -1,26 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserRow } from '@candeia/shared/schemas/admin';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { isKnownStatus, statusTone } from '../../../lib/subscription-status.ts';
 import { useAdminUsers } from '../api/get-users.ts';
 import { formatDateTime, formatDay } from '../lib/format.ts';
+import { DataTable } from './data-table.tsx';
+import { PagedResults } from './paged-results.tsx';
 
 const PAGE_SIZE = 20;
 const ROLES = ['user', 'counsellor', 'admin'];
-const STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete', 'payment_failed'];
-
-function statusTone(status: string | null): BadgeTone {
-  if (status === 'active') return 'success';
-  if (status === 'trialing') return 'info';
-  if (status === null) return 'neutral';
-  return 'danger';
-}
 
 export function UsersTab() {
   const { t, i18n } = useTranslation('admin');
@@ -37,10 +28,9 @@ export function UsersTab() {
   };
 
   const data = users.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const labels = {
     role: (r: string) => (ROLES.includes(r) ? t(`roles.${r}`) : r),
-    status: (s: string | null) => (s === null ? t('status.none') : STATUSES.includes(s) ? t(`status.${s}`) : s),
+    status: (s: string | null) => (s === null ? t('status.none') : isKnownStatus(s) ? t(`status.${s}`) : s),
     locked: (u: AdminUserRow) =>
       u.lockedUntil && Date.parse(u.lockedUntil) > Date.now()
         ? t('users.lockedUntil', { date: formatDateTime(u.lockedUntil, locale) })
@@ -68,92 +58,58 @@ export function UsersTab() {
         {data ? t('users.count', { count: data.total }) : null}
       </p>
 
-      {users.isPending ? (
-        <Spinner />
-      ) : users.error ? (
-        <Alert variant="error" title={t('loadFailed')}>
-          {users.error instanceof ApiError && users.error.message ? users.error.message : t('errors:UNEXPECTED_ERROR')}
-        </Alert>
-      ) : data && data.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
-          {t('users.empty')}
-        </p>
-      ) : data ? (
-        <div aria-busy={users.isFetching} className={users.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-          <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm md:block">
-            <table className="min-w-full divide-y divide-stone-200 text-sm">
-              <caption className="sr-only">{t('users.caption')}</caption>
-              <thead className="bg-stone-50">
-                <tr>
-                  {['email', 'name', 'role', 'subscription', 'created', 'locked'].map((c) => (
-                    <th
-                      key={c}
-                      scope="col"
-                      className="px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-stone-500"
-                    >
-                      {t(`users.${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {data.items.map((u) => {
-                  const locked = labels.locked(u);
-                  return (
-                    <tr key={u.id} className="hover:bg-stone-50">
-                      <td className="break-all px-3 py-3 font-medium text-stone-900">{u.email}</td>
-                      <td className="px-3 py-3 text-stone-700">{`${u.firstName} ${u.lastName}`.trim() || '—'}</td>
-                      <td className="px-3 py-3">
-                        <Badge tone={u.role === 'admin' ? 'brand' : 'neutral'}>{labels.role(u.role)}</Badge>
-                      </td>
-                      <td className="px-3 py-3">
-                        <Badge tone={statusTone(u.subscriptionStatus)}>{labels.status(u.subscriptionStatus)}</Badge>
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-3 tabular-nums text-stone-700">
-                        <time dateTime={u.createdAt}>{formatDay(u.createdAt, locale)}</time>
-                      </td>
-                      <td className="px-3 py-3 text-stone-700">
-                        {locked ? <Badge tone="danger">{locked}</Badge> : t('users.notLocked')}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+      <PagedResults query={users} emptyText={t('users.empty')} onPageChange={setPage}>
+        {(rows) => (
+          <>
+            <DataTable
+              caption={t('users.caption')}
+              columns={['email', 'name', 'role', 'subscription', 'created', 'locked'].map((c) => t(`users.${c}`))}
+            >
+              {rows.map((u) => {
+                const locked = labels.locked(u);
+                return (
+                  <tr key={u.id} className="hover:bg-stone-50">
+                    <td className="break-all px-3 py-3 font-medium text-stone-900">{u.email}</td>
+                    <td className="px-3 py-3 text-stone-700">{`${u.firstName} ${u.lastName}`.trim() || '—'}</td>
+                    <td className="px-3 py-3">
+                      <Badge tone={u.role === 'admin' ? 'brand' : 'neutral'}>{labels.role(u.role)}</Badge>
+                    </td>
+                    <td className="px-3 py-3">
+                      <Badge tone={statusTone(u.subscriptionStatus)}>{labels.status(u.subscriptionStatus)}</Badge>
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-3 tabular-nums text-stone-700">
+                      <time dateTime={u.createdAt}>{formatDay(u.createdAt, locale)}</time>
+                    </td>
+                    <td className="px-3 py-3 text-stone-700">
+                      {locked ? <Badge tone="danger">{locked}</Badge> : t('users.notLocked')}
+                    </td>
+                  </tr>
+                );
+              })}
+            </DataTable>
 
-          <ul className="grid gap-3 md:hidden" aria-label={t('users.caption')}>
-            {data.items.map((u) => {
-              const locked = labels.locked(u);
-              return (
-                <li key={u.id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
-                  <p className="break-all font-semibold text-stone-900">{u.email}</p>
-                  <p className="text-sm text-stone-600">{`${u.firstName} ${u.lastName}`.trim() || '—'}</p>
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <Badge tone={u.role === 'admin' ? 'brand' : 'neutral'}>{labels.role(u.role)}</Badge>
-                    <Badge tone={statusTone(u.subscriptionStatus)}>{labels.status(u.subscriptionStatus)}</Badge>
-                    {locked ? <Badge tone="danger">{locked}</Badge> : null}
-                  </div>
-                  <p className="mt-3 text-xs text-stone-500">
-                    {t('users.created')}: <time dateTime={u.createdAt}>{formatDay(u.createdAt, locale)}</time>
-                  </p>
-                </li>
-              );
-            })}
-          </ul>
-
-          <Pagination
-            page={data.page}
-            pageCount={pageCount}
-            onPageChange={setPage}
-            disabled={users.isFetching}
-            label={t('pagination.label')}
-            previousLabel={t('pagination.previous')}
-            nextLabel={t('pagination.next')}
-            summary={t('pagination.summary', { page: data.page, pages: pageCount, count: data.total })}
-          />
-        </div>
-      ) : null}
+            <ul className="grid gap-3 md:hidden" aria-label={t('users.caption')}>
+              {rows.map((u) => {
+                const locked = labels.locked(u);
+                return (
+                  <li key={u.id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+                    <p className="break-all font-semibold text-stone-900">{u.email}</p>
+                    <p className="text-sm text-stone-600">{`${u.firstName} ${u.lastName}`.trim() || '—'}</p>
+                    <div className="mt-3 flex flex-wrap gap-2">
+                      <Badge tone={u.role === 'admin' ? 'brand' : 'neutral'}>{labels.role(u.role)}</Badge>
+                      <Badge tone={statusTone(u.subscriptionStatus)}>{labels.status(u.subscriptionStatus)}</Badge>
+                      {locked ? <Badge tone="danger">{locked}</Badge> : null}
+                    </div>
+                    <p className="mt-3 text-xs text-stone-500">
+                      {t('users.created')}: <time dateTime={u.createdAt}>{formatDay(u.createdAt, locale)}</time>
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </PagedResults>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { PublicUser } from '@candeia/shared/schemas/auth';
 import type { z } from 'zod';
 import type { loginSchema } from '@candeia/shared/schemas/auth';
 import { api } from '../../../lib/api.ts';
-import { sessionKey } from './get-session.ts';
+import { sessionKey } from '../../../lib/queries/session.ts';
 
 export type LoginData = z.output<typeof loginSchema>;
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api.ts';
-import { sessionKey } from './get-session.ts';
+import { sessionKey } from '../../../lib/queries/session.ts';
 
 /** Queries that hold nothing about the user and survive a sign-out. */
 const PUBLIC_KEYS = new Set<unknown>([sessionKey[0], 'plans', 'config']);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '@candeia/shared/schemas/auth';
 import { api } from '../../../lib/api.ts';
-import { sessionKey } from './get-session.ts';
+import { sessionKey } from '../../../lib/queries/session.ts';
 
 /** POST /api/auth/session/refresh: reports activity; the idle deadline moves forward. */
 export function refreshSession(): Promise<SessionInfo> {

@@ -9,10 +9,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input, PasswordInput } from '../../../components/ui/input.tsx';
+import { EmailInput, PasswordInput } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useMessages } from '../../../lib/forms.ts';
 import { useLogin } from '../api/login.ts';
-import { useMessages } from '../hooks/use-messages.ts';
 import { AuthShell } from './auth-shell.tsx';
 
 type LoginIn = z.input<typeof loginSchema>;
@@ -70,17 +70,7 @@ export default function LoginPage() {
       <Card className="p-5 sm:p-8">
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
           <Field label={t('fields.email')} error={message(errors.email?.message)}>
-            {(a) => (
-              <Input
-                {...a}
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                {...register('email')}
-              />
-            )}
+            {(a) => <EmailInput {...a} autoComplete="username" {...register('email')} />}
           </Field>
           <div className="grid gap-1.5">
             <Field label={t('fields.password')} error={message(errors.password?.message)}>

@@ -10,13 +10,13 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input, PasswordInput } from '../../../components/ui/input.tsx';
-import { PasswordChecklist } from '../../../components/ui/password-checklist.tsx';
+import { EmailInput } from '../../../components/ui/input.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useMessages, withPasswordMatch } from '../../../lib/forms.ts';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { withPasswordMatch } from '../hooks/match-resolver.ts';
-import { useMessages } from '../hooks/use-messages.ts';
+import { usePasswordTexts } from '../hooks/use-password-texts.ts';
 import { AuthShell } from './auth-shell.tsx';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -86,17 +86,7 @@ function RequestForm() {
         ) : (
           <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
             <Field label={t('fields.email')} error={message(errors.email?.message)}>
-              {(a) => (
-                <Input
-                  {...a}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...register('email')}
-                />
-              )}
+              {(a) => <EmailInput {...a} {...register('email')} />}
             </Field>
             {formError ? (
               <Alert variant="error" title={t('reset.failed')}>
@@ -126,6 +116,7 @@ function ConfirmForm({ token, onRequestNew }: { token: string; onRequestNew: () 
   const { t } = useTranslation('auth');
   const { message, apiMessage } = useMessages();
   const confirm = useConfirmPasswordReset();
+  const passwordTexts = usePasswordTexts();
   const [done, setDone] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(() =>
     TOKEN_PATTERN.test(token) ? null : t('validation:token.invalid'),
@@ -204,41 +195,19 @@ function ConfirmForm({ token, onRequestNew }: { token: string; onRequestNew: () 
     <AuthShell title={t('reset.confirmTitle')} lead={t('reset.confirmLead')}>
       <Card className="p-5 sm:p-8">
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
-          <Field label={t('fields.newPassword')} error={message(errors.password?.message)}>
-            {(a) => (
-              <PasswordInput
-                {...a}
-                aria-describedby={[a['aria-describedby'], 'reset-password-rules'].filter(Boolean).join(' ')}
-                autoComplete="new-password"
-                showLabel={t('password.show')}
-                hideLabel={t('password.hide')}
-                {...register('password')}
-              />
-            )}
-          </Field>
-          <Field label={t('fields.confirmPassword')} error={message(errors.confirmPassword?.message)}>
-            {(a) => (
-              <PasswordInput
-                {...a}
-                autoComplete="new-password"
-                showLabel={t('password.show')}
-                hideLabel={t('password.hide')}
-                {...register('confirmPassword')}
-              />
-            )}
-          </Field>
-          <PasswordChecklist
-            id="reset-password-rules"
-            password={password}
-            title={t('password.rulesTitle')}
-            metLabel={t('password.ruleMet')}
-            unmetLabel={t('password.ruleUnmet')}
-            labels={{
-              min: t('password.rules.min'),
-              lower: t('password.rules.lower'),
-              upper: t('password.rules.upper'),
-              number: t('password.rules.number'),
-              special: t('password.rules.special'),
+          <NewPasswordFields
+            rulesId="reset-password-rules"
+            value={password}
+            texts={passwordTexts}
+            password={{
+              label: t('fields.newPassword'),
+              error: message(errors.password?.message),
+              input: register('password'),
+            }}
+            confirm={{
+              label: t('fields.confirmPassword'),
+              error: message(errors.confirmPassword?.message),
+              input: register('confirmPassword'),
             }}
           />
           {formError ? (

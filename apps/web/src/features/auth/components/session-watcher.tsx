@@ -6,7 +6,7 @@ import { MINUTE_MS, SESSION_CHECK_INTERVAL_MS, SESSION_WARNING_MS } from '@cande
 import type { SessionInfo } from '@candeia/shared/schemas/auth';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, SESSION_EXPIRED_EVENT } from '../../../lib/api.ts';
-import { getSession, sessionKey, useSession } from '../api/get-session.ts';
+import { getSession, sessionKey, useSession } from '../../../lib/queries/session.ts';
 import { refreshSession } from '../api/refresh-session.ts';
 
 /** The watcher's only clock; tests move it with fake timers. */

@@ -11,13 +11,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormSection } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input, PasswordInput } from '../../../components/ui/input.tsx';
-import { PasswordChecklist } from '../../../components/ui/password-checklist.tsx';
+import { EmailInput, Input } from '../../../components/ui/input.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useMessages, withPasswordMatch } from '../../../lib/forms.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { withPasswordMatch } from '../hooks/match-resolver.ts';
-import { useMessages } from '../hooks/use-messages.ts';
+import { usePasswordTexts } from '../hooks/use-password-texts.ts';
 import { AuthShell } from './auth-shell.tsx';
 
 type SignUpIn = z.input<typeof signUpSchema>;
@@ -50,6 +50,7 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signUp = useSignUp();
+  const passwordTexts = usePasswordTexts();
   const [formError, setFormError] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
@@ -106,11 +107,6 @@ export default function SignUpPage() {
     }
   };
 
-  const passwordLabels = {
-    show: t('password.show'),
-    hide: t('password.hide'),
-  };
-
   return (
     <AuthShell title={t('signup.title')} lead={t('signup.lead', { days: TRIAL_DAYS })} wide>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5" aria-describedby="signup-required-note">
@@ -120,55 +116,19 @@ export default function SignUpPage() {
 
         <FormSection title={t('signup.sections.account')} description={t('signup.sections.accountHint')}>
           <Field label={t('fields.email')} required error={err('email')}>
-            {(a) => (
-              <Input
-                {...a}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                {...register('email')}
-              />
-            )}
+            {(a) => <EmailInput {...a} {...register('email')} />}
           </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('fields.password')} required error={err('password')}>
-              {(a) => (
-                <PasswordInput
-                  {...a}
-                  aria-describedby={[a['aria-describedby'], 'signup-password-rules'].filter(Boolean).join(' ')}
-                  autoComplete="new-password"
-                  showLabel={passwordLabels.show}
-                  hideLabel={passwordLabels.hide}
-                  {...register('password')}
-                />
-              )}
-            </Field>
-            <Field label={t('fields.confirmPassword')} required error={err('confirmPassword')}>
-              {(a) => (
-                <PasswordInput
-                  {...a}
-                  autoComplete="new-password"
-                  showLabel={passwordLabels.show}
-                  hideLabel={passwordLabels.hide}
-                  {...register('confirmPassword')}
-                />
-              )}
-            </Field>
-          </div>
-          <PasswordChecklist
-            id="signup-password-rules"
-            password={password}
-            title={t('password.rulesTitle')}
-            metLabel={t('password.ruleMet')}
-            unmetLabel={t('password.ruleUnmet')}
-            labels={{
-              min: t('password.rules.min'),
-              lower: t('password.rules.lower'),
-              upper: t('password.rules.upper'),
-              number: t('password.rules.number'),
-              special: t('password.rules.special'),
+          <NewPasswordFields
+            columns
+            required
+            rulesId="signup-password-rules"
+            value={password}
+            texts={passwordTexts}
+            password={{ label: t('fields.password'), error: err('password'), input: register('password') }}
+            confirm={{
+              label: t('fields.confirmPassword'),
+              error: err('confirmPassword'),
+              input: register('confirmPassword'),
             }}
           />
         </FormSection>

@@ -4,25 +4,18 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { PLAN_FEATURES, TRIAL_DAYS } from '@candeia/shared/constants';
 import type { PlanDto, SubscriptionStateDto } from '@candeia/shared/schemas/subscription';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { usePlans } from '../api/get-plans.ts';
+import { usePlans } from '../../../lib/queries/plans.ts';
+import { useSessionUser } from '../../../lib/queries/session.ts';
+import { isKnownStatus, statusTone } from '../../../lib/subscription-status.ts';
 import { useSubscription } from '../api/get-subscription.ts';
-import { useSessionUser } from '../api/use-session-user.ts';
 import { formatDate, formatDateBR, formatMoney, formatNumber } from '../lib/format.ts';
 
 const KNOWN_PLANS = ['free', 'platinum', 'silver', 'gold', 'diamond'];
-const KNOWN_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete', 'payment_failed'];
-
-function statusTone(status: string | null): BadgeTone {
-  if (status === 'active') return 'success';
-  if (status === 'trialing') return 'info';
-  if (status === null) return 'neutral';
-  return 'danger';
-}
 
 function usePlanText() {
   const { t } = useTranslation('billing');
@@ -32,7 +25,7 @@ function usePlanText() {
     planDescription: (p: PlanDto) =>
       p.slug && KNOWN_PLANS.includes(p.slug) ? t(`plans.${p.slug}.description`) : (p.description ?? ''),
     status: (status: string | null) =>
-      status === null ? t('status.none') : KNOWN_STATUSES.includes(status) ? t(`status.${status}`) : status,
+      status === null ? t('status.none') : isKnownStatus(status) ? t(`status.${status}`) : status,
   };
 }
 

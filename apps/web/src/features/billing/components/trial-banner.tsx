@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TRIAL_WARNING_DAYS } from '@candeia/shared/constants';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { useSessionUser } from '../../../lib/queries/session.ts';
 import { useSubscription } from '../api/get-subscription.ts';
-import { useSessionUser } from '../api/use-session-user.ts';
 
 /** SPEC.md §4: a trial with 3 days or fewer left shows 'Seu trial expira em N dias!'. Not for admins. */
 export function TrialBanner() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GUARANTEE_DAYS, TRIAL_DAYS, USERS_CLAIM } from '@candeia/shared/constants';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { useSignedIn } from '../api/use-signed-in.ts';
+import { useSignedIn } from '../../../lib/queries/session.ts';
 import { CommunityArt, Icon, LampArt, type IconName } from './landing-icons.tsx';
 import { PricingSection } from './pricing-section.tsx';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { GUARANTEE_DAYS, PLAN_FEATURES, TRIAL_DAYS } from '@candeia/shared/constants';
 import type { PlanDto } from '@candeia/shared/schemas/subscription';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { usePlans } from '../api/get-plans.ts';
+import { usePlans } from '../../../lib/queries/plans.ts';
 import { Icon } from './landing-icons.tsx';
 
 const KNOWN_SLUGS = new Set(['free', 'platinum', 'silver', 'gold', 'diamond']);

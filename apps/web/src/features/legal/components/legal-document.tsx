@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
-import { usePublicConfig } from '../api/get-public-config.ts';
+import { usePublicConfig } from '../../../lib/queries/public-config.ts';
 
 /** When the texts in legal.json last changed (shown in the reader's date format). */
 const UPDATED_ON = '2026-11-22';

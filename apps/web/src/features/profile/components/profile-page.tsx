@@ -10,17 +10,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, PasswordInput } from '../../../components/ui/input.tsx';
-import { PasswordChecklist } from '../../../components/ui/password-checklist.tsx';
+import { NewPasswordFields, type NewPasswordTexts } from '../../../components/ui/new-password-fields.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useMessages, withPasswordMatch } from '../../../lib/forms.ts';
 import { changeLocale, i18n } from '../../../lib/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { withPasswordMatch } from '../hooks/match-resolver.ts';
-import { useMessages } from '../hooks/use-messages.ts';
 
 /** The profile (SPEC.md §2): own data, language, and the password. */
 export default function ProfilePage() {
@@ -307,7 +306,20 @@ function PasswordForm() {
     }
   };
 
-  const labels = { show: t('password.show'), hide: t('password.hide') };
+  const texts: NewPasswordTexts = {
+    show: t('password.show'),
+    hide: t('password.hide'),
+    rulesTitle: t('password.rulesTitle'),
+    ruleMet: t('password.ruleMet'),
+    ruleUnmet: t('password.ruleUnmet'),
+    rules: {
+      min: t('password.rules.min'),
+      lower: t('password.rules.lower'),
+      upper: t('password.rules.upper'),
+      number: t('password.rules.number'),
+      special: t('password.rules.special'),
+    },
+  };
 
   return (
     <Card className="p-5 sm:p-6">
@@ -319,49 +331,27 @@ function PasswordForm() {
             <PasswordInput
               {...a}
               autoComplete="current-password"
-              showLabel={labels.show}
-              hideLabel={labels.hide}
+              showLabel={texts.show}
+              hideLabel={texts.hide}
               {...register('currentPassword')}
             />
           )}
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('password.new')} required error={message(errors.newPassword?.message)}>
-            {(a) => (
-              <PasswordInput
-                {...a}
-                aria-describedby={[a['aria-describedby'], 'profile-password-rules'].filter(Boolean).join(' ')}
-                autoComplete="new-password"
-                showLabel={labels.show}
-                hideLabel={labels.hide}
-                {...register('newPassword')}
-              />
-            )}
-          </Field>
-          <Field label={t('password.confirm')} required error={message(errors.confirmPassword?.message)}>
-            {(a) => (
-              <PasswordInput
-                {...a}
-                autoComplete="new-password"
-                showLabel={labels.show}
-                hideLabel={labels.hide}
-                {...register('confirmPassword')}
-              />
-            )}
-          </Field>
-        </div>
-        <PasswordChecklist
-          id="profile-password-rules"
-          password={newPassword}
-          title={t('password.rulesTitle')}
-          metLabel={t('password.ruleMet')}
-          unmetLabel={t('password.ruleUnmet')}
-          labels={{
-            min: t('password.rules.min'),
-            lower: t('password.rules.lower'),
-            upper: t('password.rules.upper'),
-            number: t('password.rules.number'),
-            special: t('password.rules.special'),
+        <NewPasswordFields
+          columns
+          required
+          rulesId="profile-password-rules"
+          value={newPassword}
+          texts={texts}
+          password={{
+            label: t('password.new'),
+            error: message(errors.newPassword?.message),
+            input: register('newPassword'),
+          }}
+          confirm={{
+            label: t('password.confirm'),
+            error: message(errors.confirmPassword?.message),
+            input: register('confirmPassword'),
           }}
         />
         {formError ? (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { useSignedIn } from '../api/use-signed-in.ts';
+import { useSignedIn } from '../../../lib/queries/session.ts';
 
 function isWebUrl(value: string): boolean {
   try {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSessionUser } from '../api/use-session-user.ts';
+import { useSessionUser } from '../../../lib/queries/session.ts';
 
 interface Destination {
   key: 'chat' | 'sacredBooks' | 'community' | 'consultation';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from '../api.ts';
 
 /** The operating company and how to reach it, as configured on the server. */
 export interface PublicConfig {
@@ -10,6 +10,7 @@ export interface PublicConfig {
 
 export const publicConfigKey = ['config', 'public'] as const;
 
+/** Fetched once per visit: the footer and the legal texts share this entry. */
 export const publicConfigQuery = () =>
   queryOptions({
     queryKey: publicConfigKey,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlanDto } from '@candeia/shared/schemas/subscription';
-import { api } from '../../../lib/api.ts';
+import { api } from '../api.ts';
 
 /** The live public catalogue (active and public plans, cheapest first). */
 export const plansQuery = () =>
