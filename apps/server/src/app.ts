@@ -73,6 +73,8 @@ async function createFastify(opts: BuildOptions) {
           },
         }),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
+    // One line per request only when debugging; errors and refusals are always logged.
+    disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,

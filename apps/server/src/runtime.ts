@@ -13,6 +13,8 @@ export interface Running {
   app: FastifyInstance;
   url: string;
   stop(): Promise<void>;
+  /** Stops the embedded PostgreSQL without waiting (for a forced exit); nothing else. */
+  forceStop(): void;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -56,5 +58,6 @@ export async function start(config: Config, log: (msg: string) => void = console
       await database.close();
       await embedded?.stop();
     })());
-  return { app, url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`, stop };
+  const forceStop = () => embedded?.signalStop();
+  return { app, url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`, stop, forceStop };
 }

@@ -17,15 +17,24 @@ try {
 try {
   const running = await start(config);
   console.log(`Candeia is running on ${running.url}`);
-  let signals = 0;
+  let firstSignalAt = 0;
   const shutdown = async (signal: string) => {
-    if (++signals > 1) process.exit(1);
+    if (firstSignalAt) {
+      // Ctrl+C reaches this process twice (from the terminal and from npm): a repeat within
+      // two seconds is the same request. A later one means "stop now".
+      if (Date.now() - firstSignalAt < 2000) return;
+      console.log('Stopping at once.');
+      running.forceStop();
+      process.exit(1);
+    }
+    firstSignalAt = Date.now();
     console.log(`${signal} received: finishing requests and stopping…`);
     try {
       await running.stop();
       process.exit(0);
     } catch (err) {
-      console.error('Shutdown failed:', err);
+      console.error('Shutdown failed:', loggableError(err).message);
+      running.forceStop();
       process.exit(1);
     }
   };

@@ -8,6 +8,8 @@ export interface EmbeddedHandle {
   /** The server's own URL for a database name (used by tests to clone templates). */
   urlFor(database: string): string;
   stop(): Promise<void>;
+  /** Asks PostgreSQL to shut down (fast mode) without waiting: for a forced exit. */
+  signalStop(): void;
 }
 
 const USER = 'candeia';
@@ -105,6 +107,14 @@ export async function startEmbeddedPostgres(opts: {
       if (stopped) return;
       stopped = true;
       await pg.stop();
+    },
+    signalStop: () => {
+      try {
+        const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+        if (pid > 0) process.kill(pid, 'SIGINT');
+      } catch {
+        /* already stopped */
+      }
     },
   };
 }
