@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxySetting, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -74,7 +74,7 @@ async function createFastify(opts: BuildOptions) {
         }),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     // One line per request only when debugging; errors and refusals are always logged.
-    disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL) }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,

@@ -196,7 +196,7 @@ describe('SECURITY 26: no secrets or tokens in the application log', () => {
         done();
       },
     });
-    t = await createTestApp({}, { loggerInstance: pino({ level: 'trace' }, stream) });
+    t = await createTestApp({ LOG_LEVEL: 'trace' }, { loggerInstance: pino({ level: 'trace' }, stream) });
   });
   afterAll(async () => t.close());
 
