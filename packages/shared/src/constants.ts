@@ -26,7 +26,8 @@ export const PASSWORD_MAX = 128;
 export const PASSWORD_SPECIALS = '@$!%*?&';
 export const COMMON_PASSWORDS = ['password', '123456', 'password123', 'admin', 'qwerty'] as const;
 export const NAME_MAX = 100;
-export const MIN_SIGNUP_AGE = 13;
+/** 14: the age of consent to data processing in Spain; above the US (13) and the LGPD rules for children (under 12). */
+export const MIN_SIGNUP_AGE = 14;
 
 export const TRIAL_DAYS = 30;
 export const TRIAL_WARNING_DAYS = 3;
