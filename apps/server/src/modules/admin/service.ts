@@ -71,7 +71,7 @@ export async function clearSecurityEvents(deps: Deps, actor: Actor, input: { adm
     success: true,
     userId: actor.userId,
     email: actor.email,
-    details: input.email ? `events of ${input.email}: ${removed}` : `all events: ${removed}`,
+    details: input.email ? `cleared_email:${removed}:${input.email}` : `cleared_all:${removed}`,
   });
   return { removed };
 }

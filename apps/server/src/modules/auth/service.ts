@@ -161,11 +161,11 @@ export async function login(deps: Deps, actor: Actor, input: z.output<typeof log
         success: false,
         userId: user.id,
         email,
-        details: 'wrong password',
+        details: 'wrong_password',
       });
       if (failures >= LOCKOUT_THRESHOLD) await lockAccount(deps, actor, user, now);
     } else {
-      await logSecurityEvent(deps, actor, { type: 'login_failure', success: false, email, details: 'unknown user' });
+      await logSecurityEvent(deps, actor, { type: 'login_failure', success: false, email, details: 'unknown_user' });
     }
     // Unknown user, wrong password and locked account answer the same (SECURITY.md 4).
     throw new AppError('AUTH_INVALID_CREDENTIALS');
@@ -195,7 +195,7 @@ async function lockAccount(deps: Deps, actor: Actor, user: repo.UserRow, now: Da
     success: false,
     userId: user.id,
     email: user.email,
-    details: `${LOCKOUT_THRESHOLD} consecutive failures`,
+    details: 'consecutive_failures',
   });
   const locale = user.locale as Locale;
   await deps.mailer.send({
@@ -270,7 +270,7 @@ export async function requestPasswordReset(deps: Deps, actor: Actor, email: stri
       type: 'password_reset_requested',
       success: false,
       email,
-      details: 'unknown user',
+      details: 'unknown_user',
     });
     return RESET_REQUEST_OK;
   }
@@ -322,7 +322,7 @@ export async function confirmPasswordReset(deps: Deps, actor: Actor, input: z.ou
     return id;
   });
   if (!userId) {
-    await logSecurityEvent(deps, actor, { type: 'password_reset_completed', success: false, details: 'invalid token' });
+    await logSecurityEvent(deps, actor, { type: 'password_reset_completed', success: false, details: 'invalid_token' });
     throw new AppError('AUTH_RESET_INVALID');
   }
   const user = await repo.findUserById(deps.db, userId);
@@ -344,7 +344,7 @@ export async function changePassword(deps: Deps, actor: Actor, input: z.output<t
       success: false,
       userId: user.id,
       email: user.email,
-      details: 'wrong current password',
+      details: 'wrong_current_password',
     });
     throw new AppError('AUTH_WRONG_PASSWORD', { currentPassword: 'errors:AUTH_WRONG_PASSWORD' });
   }

@@ -158,8 +158,36 @@ interface RowsProps {
   typeLabel: (type: string) => string;
 }
 
+const DETAIL_CODES = new Set([
+  'wrong_password',
+  'unknown_user',
+  'identifier',
+  'ip',
+  'idle',
+  'absolute',
+  'throttled',
+  'invalid_token',
+  'wrong_current_password',
+  'consecutive_failures',
+]);
+
+/** The server writes short codes into `details`; known ones are shown in the reader's language. */
+function useDetailText() {
+  const { t } = useTranslation('admin');
+  return (details: string | null): string => {
+    if (!details) return '—';
+    if (DETAIL_CODES.has(details)) return t(`security.detailCodes.${details}`);
+    const all = /^cleared_all:(\d+)$/.exec(details);
+    if (all) return t('security.detailCodes.cleared_all', { count: Number(all[1]) });
+    const one = /^cleared_email:(\d+):(.+)$/.exec(details);
+    if (one) return t('security.detailCodes.cleared_email', { count: Number(one[1]), email: one[2] });
+    return details;
+  };
+}
+
 function EventsTable({ rows, locale, typeLabel }: RowsProps) {
   const { t } = useTranslation('admin');
+  const detailText = useDetailText();
   return (
     <DataTable
       caption={t('security.caption')}
@@ -189,7 +217,7 @@ function EventsTable({ rows, locale, typeLabel }: RowsProps) {
               {r.userAgent ?? '—'}
             </span>
           </td>
-          <td className="max-w-48 break-words px-3 py-3 text-xs text-stone-600">{r.details ?? '—'}</td>
+          <td className="max-w-48 break-words px-3 py-3 text-xs text-stone-600">{detailText(r.details)}</td>
         </tr>
       ))}
     </DataTable>
@@ -198,6 +226,7 @@ function EventsTable({ rows, locale, typeLabel }: RowsProps) {
 
 function EventsCards({ rows, locale, typeLabel }: RowsProps) {
   const { t } = useTranslation('admin');
+  const detailText = useDetailText();
   const dt = 'text-xs font-semibold uppercase tracking-wide text-stone-500';
   return (
     <ul className="grid gap-3 md:hidden" aria-label={t('security.caption')}>
@@ -226,7 +255,7 @@ function EventsCards({ rows, locale, typeLabel }: RowsProps) {
             {r.details ? (
               <div>
                 <dt className={dt}>{t('security.details')}</dt>
-                <dd className="break-words text-xs text-stone-600">{r.details}</dd>
+                <dd className="break-words text-xs text-stone-600">{detailText(r.details)}</dd>
               </div>
             ) : null}
           </dl>
