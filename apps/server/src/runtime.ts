@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedHandle } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { grantAdmins, seedDemo } from './db/seed-demo.ts';
 import { seedPlans } from './modules/billing/seed.ts';
+import { purgeExpired } from './modules/maintenance/service.ts';
 
 export interface Running {
   app: FastifyInstance;
@@ -48,12 +49,19 @@ export async function start(config: Config, log: (msg: string) => void = console
   const webDist = config.WEB_DIST || (config.NODE_ENV === 'production' ? DEFAULT_WEB_DIST : null);
   const app = await buildApp({ config, db: database.db, webDist });
   await app.listen({ host: config.HOST, port: config.PORT });
+  // Housekeeping once an hour (and once now): spent sessions, attempts and reset tokens.
+  const purge = () =>
+    purgeExpired(database.db, new Date()).catch((err: unknown) => app.log.warn({ err: String(err) }, 'purge failed'));
+  void purge();
+  const purgeTimer = setInterval(() => void purge(), 60 * 60_000);
+  purgeTimer.unref();
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       // In-flight requests finish; new ones get 503; then the pool and the database close.
+      clearInterval(purgeTimer);
       await app.close();
       await database.close();
       await embedded?.stop();

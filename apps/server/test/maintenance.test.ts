@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '@candeia/shared/constants';
+import { purgeExpired, RETENTION_MS } from '../src/modules/maintenance/service.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { insertUser, login, requestResetToken } from './support/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const count = async (table: string) =>
+  Number((await t.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
+
+describe('housekeeping', () => {
+  it('deletes spent sessions, attempts and reset tokens after the retention, and nothing live', async () => {
+    const old = await insertUser(t);
+    await login(t, old.email, 'Errada@2026');
+    await requestResetToken(t, old.email);
+    const before = {
+      sessions: await count('sessions'),
+      attempts: await count('login_attempts'),
+      tokens: await count('password_reset_tokens'),
+    };
+    expect(before.sessions).toBeGreaterThan(0);
+    expect(before.attempts).toBeGreaterThan(0);
+    expect(before.tokens).toBeGreaterThan(0);
+
+    // Nothing is old enough yet.
+    expect(await purgeExpired(t.database.db, t.clock.now())).toEqual({ attempts: 0, sessions: 0, resetTokens: 0 });
+
+    t.clock.advance(RETENTION_MS + DAY_MS);
+    const fresh = await insertUser(t);
+    const res = await purgeExpired(t.database.db, t.clock.now());
+    expect(res.attempts).toBe(before.attempts);
+    expect(res.sessions).toBe(before.sessions);
+    expect(res.resetTokens).toBe(before.tokens);
+    // The new user's live session survives, and so do the security events.
+    const me = await t.request({ url: '/api/auth/session', cookie: fresh.cookie });
+    expect(me.statusCode).toBe(200);
+    expect(await count('security_events')).toBeGreaterThan(0);
+  });
+});
