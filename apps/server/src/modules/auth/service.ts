@@ -197,16 +197,26 @@ async function lockAccount(deps: Deps, actor: Actor, user: repo.UserRow, now: Da
     email: user.email,
     details: 'consecutive_failures',
   });
+  await mailUser(deps, user, 'account_locked', 'locked', {
+    minutes: LOCKOUT_MS / 60_000,
+    link: `${deps.config.APP_URL}/reset-password`,
+  });
+}
+
+/** Mails a user in their own language: `mail:<key>.subject` and `mail:<key>.body`. */
+async function mailUser(
+  deps: Deps,
+  user: repo.UserRow,
+  kind: string,
+  key: string,
+  params: Record<string, string | number>,
+): Promise<void> {
   const locale = user.locale as Locale;
   await deps.mailer.send({
     to: user.email,
-    kind: 'account_locked',
-    subject: translate(locale, 'mail:locked.subject'),
-    text: translate(locale, 'mail:locked.body', {
-      name: user.firstName,
-      minutes: LOCKOUT_MS / 60_000,
-      link: `${deps.config.APP_URL}/reset-password`,
-    }),
+    kind,
+    subject: translate(locale, `mail:${key}.subject`),
+    text: translate(locale, `mail:${key}.body`, { name: user.firstName, ...params }),
   });
 }
 
@@ -296,15 +306,8 @@ export async function requestPasswordReset(deps: Deps, actor: Actor, email: stri
       expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
     });
   });
-  const locale = user.locale as Locale;
-  await deps.mailer.send({
-    to: user.email,
-    kind: 'password_reset',
-    subject: translate(locale, 'mail:reset.subject'),
-    text: translate(locale, 'mail:reset.body', {
-      name: user.firstName,
-      link: `${deps.config.APP_URL}/reset-password?token=${token}`,
-    }),
+  await mailUser(deps, user, 'password_reset', 'reset', {
+    link: `${deps.config.APP_URL}/reset-password?token=${token}`,
   });
   await logSecurityEvent(deps, actor, { type: 'password_reset_requested', success: true, userId: user.id, email });
   return RESET_REQUEST_OK;
