@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, type RefObject } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { V } from '@candeia/shared/schemas/common';
@@ -48,4 +48,16 @@ export function withPasswordMatch<TIn extends FieldValues, TOut>(
     }
     return result;
   };
+}
+
+/**
+ * After a submit that leaves errors, focuses the first invalid control in reading order.
+ * react-hook-form's own choice follows the order fields were registered, which is not the
+ * order on screen when a parent registers some of them; forms using this pass
+ * `shouldFocusError: false` to useForm.
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, submitCount: number) {
+  useEffect(() => {
+    if (submitCount > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [form, submitCount]);
 }

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { UpdateDialog } from '../../features/pwa/components/update-dialog.tsx';
 import { useSession } from '../../lib/queries/session.ts';
@@ -20,6 +20,21 @@ const TrialBanner = lazy(() =>
 export function RootLayout() {
   const { t } = useTranslation('common');
   const signedIn = !!useSession().data;
+  const { pathname, hash } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const shownPath = useRef(pathname);
+
+  // A new screen starts at its top, and so do keyboard and screen-reader users: otherwise
+  // focus stays on a link that is gone (or in the closed phone menu). In-page targets
+  // (#hash) are left to the screen.
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (hash) return;
+    window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, hash]);
+
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -34,7 +49,7 @@ export function RootLayout() {
           <TrialBanner />
         </Suspense>
       ) : null}
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      <main ref={main} id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />
         </Suspense>

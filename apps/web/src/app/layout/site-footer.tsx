@@ -38,7 +38,7 @@ export function SiteFooter() {
       ];
 
   return (
-    <footer className="bg-stone-900 text-stone-300">
+    <footer className="bg-stone-900 text-stone-300 [--focus-ring:var(--color-brand-400)]">
       <div className="mx-auto max-w-6xl px-4 pb-8 pt-14 sm:px-6">
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-12">
           <div className="col-span-2 lg:col-span-4">
@@ -109,7 +109,7 @@ export function SiteFooter() {
           </nav>
 
           <section aria-labelledby="footer-contact" className="col-span-2 lg:col-span-4">
-            <div className="rounded-2xl bg-white p-5 text-stone-800 shadow-lg ring-1 ring-black/5 sm:p-6">
+            <div className="rounded-2xl bg-white p-5 text-stone-800 shadow-lg ring-1 ring-black/5 [--focus-ring:var(--color-brand-700)] sm:p-6">
               <h2 id="footer-contact" className="font-serif text-xl font-semibold text-stone-900">
                 {t('footer.contactTitle')}
               </h2>

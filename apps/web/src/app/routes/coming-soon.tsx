@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/queries/session.ts';
 import { BrandMark } from '../layout/brand-mark.tsx';
 
@@ -22,6 +23,7 @@ export default function ComingSoon({ feature }: { feature: string }) {
   const { t } = useTranslation(['soon', 'common']);
   const session = useSession();
   const base = FEATURES.has(feature) ? `comingSoon.features.${feature}` : 'comingSoon.generic';
+  useDocumentTitle(t(`${base}.title`));
   return (
     <div className="mx-auto flex min-h-[65vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <BrandMark className="h-16 w-16" />

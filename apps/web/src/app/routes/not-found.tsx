@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/queries/session.ts';
 import { BrandMark } from '../layout/brand-mark.tsx';
 
@@ -8,6 +9,7 @@ import { BrandMark } from '../layout/brand-mark.tsx';
 export default function NotFoundPage() {
   const { t } = useTranslation('common');
   const session = useSession();
+  useDocumentTitle(t('notFound.title'));
   return (
     <div className="mx-auto flex min-h-[65vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <BrandMark className="h-16 w-16 opacity-90" />

@@ -1,8 +1,11 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 
-/** A modal confirmation (focus trapped, Escape closes) built on Radix Dialog. */
+/**
+ * A modal confirmation (focus trapped, Escape closes) built on Radix Dialog. It is opened
+ * from outside (no Radix trigger), so it remembers what had focus and gives focus back.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -26,6 +29,7 @@ export function ConfirmDialog({
   busy?: boolean;
   destructive?: boolean;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={(o) => (busy ? undefined : onOpenChange(o))}>
       <RadixDialog.Portal>
@@ -33,6 +37,15 @@ export function ConfirmDialog({
         <RadixDialog.Content
           className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl focus:outline-none sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            if (!opener.current?.isConnected) return;
+            e.preventDefault();
+            opener.current.focus();
+            opener.current = null;
+          }}
         >
           <RadixDialog.Title className="font-serif text-xl font-semibold text-stone-900">{title}</RadixDialog.Title>
           {description ? (

@@ -42,7 +42,6 @@ export function PasswordInput({ showLabel, hideLabel, className, ...props }: Pas
         type="button"
         onClick={() => setVisible((v) => !v)}
         aria-label={visible ? hideLabel : showLabel}
-        aria-pressed={visible}
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-500 hover:text-stone-800"
       >
         {visible ? (

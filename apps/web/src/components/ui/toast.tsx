@@ -36,18 +36,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((t) => (
           <li
             key={t.id}
-            role={t.variant === 'destructive' ? 'alert' : 'status'}
             style={{ width: 356, maxWidth: '100%' }}
             className={`pointer-events-auto rounded-lg border p-4 shadow-lg ${
               t.variant === 'destructive'
-                ? 'border-red-700 bg-red-600 text-white'
+                ? 'border-red-800 bg-red-700 text-white'
                 : t.variant === 'success'
                   ? 'border-emerald-200 bg-emerald-50 text-emerald-950'
                   : 'border-stone-200 bg-white text-stone-900'
             }`}
           >
-            <p className="font-semibold">{t.title}</p>
-            {t.description ? <p className="mt-1 text-sm opacity-90">{t.description}</p> : null}
+            {/* The list stays a list; an error is announced at once, the rest by the polite list. */}
+            <div role={t.variant === 'destructive' ? 'alert' : undefined}>
+              <p className="font-semibold">{t.title}</p>
+              {t.description ? <p className="mt-1 text-sm opacity-90">{t.description}</p> : null}
+            </div>
           </li>
         ))}
       </ol>

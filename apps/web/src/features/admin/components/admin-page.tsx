@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../../components/ui/tabs.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { OutboxTab } from './outbox-tab.tsx';
 import { SecurityEventsTab } from './security-events-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
@@ -14,6 +15,7 @@ export default function AdminPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'security';
+  useDocumentTitle(t('title'));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /** The frame of the sign-in screens: a lamp mark, a heading, a lead and the content. */
 export function AuthShell({
@@ -7,11 +8,12 @@ export function AuthShell({
   wide = false,
   children,
 }: {
-  title: ReactNode;
+  title: string;
   lead?: ReactNode;
   wide?: boolean;
   children: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <div className="bg-gradient-to-b from-brand-50 via-stone-50 to-stone-50 px-4 py-8 sm:py-12">
       <div className={`mx-auto ${wide ? 'max-w-2xl' : 'max-w-md'}`}>

@@ -15,7 +15,7 @@ import { EmailInput, Input } from '../../../components/ui/input.tsx';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useMessages, withPasswordMatch } from '../../../lib/forms.ts';
+import { useFocusFirstInvalid, useMessages, withPasswordMatch } from '../../../lib/forms.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { usePasswordTexts } from '../hooks/use-password-texts.ts';
 import { AuthShell } from './auth-shell.tsx';
@@ -53,6 +53,7 @@ export default function SignUpPage() {
   const passwordTexts = usePasswordTexts();
   const [formError, setFormError] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const ref = (params.get('ref') ?? '').trim().toUpperCase().slice(0, 20);
   const defaultValues: DefaultValues<SignUpIn> = {
@@ -78,12 +79,14 @@ export default function SignUpPage() {
     handleSubmit,
     setError,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<SignUpIn, unknown, SignUpOut>({
     resolver: withPasswordMatch(zodResolver(signUpSchema), 'password', 'confirmPassword'),
     mode: 'onTouched',
     defaultValues,
+    shouldFocusError: false,
   });
+  useFocusFirstInvalid(formRef, submitCount);
 
   const password = watch('password') ?? '';
   const err = (name: Path<SignUpIn>) => message(errors[name as keyof typeof errors]?.message as string | undefined);
@@ -95,21 +98,28 @@ export default function SignUpPage() {
       navigate('/start', { replace: true });
     } catch (e) {
       setFormError(apiMessage(e));
-      let focused = false;
+      // A field the server refused gets the focus once the submit ends; otherwise the message does.
+      let onField = false;
       if (e instanceof ApiError) {
         for (const [name, msg] of Object.entries(e.fields)) {
           if (!isField(name)) continue;
-          setError(name, { type: 'server', message: msg }, { shouldFocus: !focused });
-          focused = true;
+          setError(name, { type: 'server', message: msg });
+          onField = true;
         }
       }
-      if (!focused) requestAnimationFrame(() => alertRef.current?.focus());
+      if (!onField) requestAnimationFrame(() => alertRef.current?.focus());
     }
   };
 
   return (
     <AuthShell title={t('signup.title')} lead={t('signup.lead', { days: TRIAL_DAYS })} wide>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5" aria-describedby="signup-required-note">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        className="grid gap-5"
+        aria-describedby="signup-required-note"
+      >
         <p id="signup-required-note" className="text-sm text-stone-600">
           {t('form.requiredNote')}
         </p>

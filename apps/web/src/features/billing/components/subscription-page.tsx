@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { usePlans } from '../../../lib/queries/plans.ts';
 import { useSessionUser } from '../../../lib/queries/session.ts';
 import { isKnownStatus, statusTone } from '../../../lib/subscription-status.ts';
@@ -40,6 +41,7 @@ export default function SubscriptionPage() {
   const sub = useSubscription(signedIn);
   const plans = usePlans();
   const plansHeading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(expired ? t('blocked.title') : t('title'));
 
   useEffect(() => {
     if (location.hash !== '#plans' || !plans.data) return;
@@ -308,7 +310,7 @@ function PlanCard({ plan, current, showCta }: { plan: PlanDto; current: boolean;
         {PLAN_FEATURES.map((f) => {
           const on = plan.features[f];
           return (
-            <li key={f} className={`flex items-center gap-2 ${on ? 'text-stone-800' : 'text-stone-400'}`}>
+            <li key={f} className={`flex items-center gap-2 ${on ? 'text-stone-800' : 'text-stone-500'}`}>
               {on ? (
                 <svg
                   aria-hidden="true"

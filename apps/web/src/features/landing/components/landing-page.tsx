@@ -212,7 +212,7 @@ export default function LandingPage() {
 
       {/* Call to action */}
       <section aria-labelledby="cta-title" className="px-4 py-16 sm:px-6 sm:py-20">
-        <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-brand-700 via-brand-800 to-brand-900 px-6 py-14 text-center shadow-xl sm:px-12">
+        <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-brand-700 via-brand-800 to-brand-900 px-6 py-14 text-center shadow-xl [--focus-ring:var(--color-brand-200)] sm:px-12">
           <div
             aria-hidden="true"
             className="pointer-events-none absolute -top-24 left-1/2 h-64 w-64 -translate-x-1/2 rounded-full bg-brand-400/30 blur-3xl"

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { usePublicConfig } from '../../../lib/queries/public-config.ts';
 
 /** When the texts in legal.json last changed (shown in the reader's date format). */
@@ -20,6 +21,7 @@ function sections(t: TFunction, key: string, params: Record<string, string>): Le
 export function LegalDocument({ doc }: { doc: 'terms' | 'privacy' }) {
   const { t, i18n } = useTranslation('legal');
   const config = usePublicConfig();
+  useDocumentTitle(t(`${doc}.title`));
   if (config.isPending) return <FullPageSpinner />;
 
   const email = config.data?.contactEmail;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -15,7 +15,8 @@ import { Select } from '../../../components/ui/select.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useMessages, withPasswordMatch } from '../../../lib/forms.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useFocusFirstInvalid, useMessages, withPasswordMatch } from '../../../lib/forms.ts';
 import { changeLocale, i18n } from '../../../lib/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useProfile } from '../api/get-profile.ts';
@@ -26,6 +27,7 @@ export default function ProfilePage() {
   const { t } = useTranslation(['profile', 'validation', 'errors']);
   const { apiMessage } = useMessages();
   const profile = useProfile();
+  useDocumentTitle(t('title'));
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
@@ -272,18 +274,21 @@ function PasswordForm() {
   const toast = useToast();
   const change = useChangePassword();
   const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<PasswordIn, unknown, PasswordOut>({
     resolver: withPasswordMatch(zodResolver(changePasswordSchema), 'newPassword', 'confirmPassword'),
     mode: 'onTouched',
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    shouldFocusError: false,
   });
+  useFocusFirstInvalid(formRef, submitCount);
   const newPassword = watch('newPassword') ?? '';
 
   const onSubmit = async (values: PasswordOut) => {
@@ -298,7 +303,7 @@ function PasswordForm() {
       for (const name of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
         const msg = fields[name];
         if (!msg) continue;
-        setError(name, { type: 'server', message: msg }, { shouldFocus: first });
+        setError(name, { type: 'server', message: msg });
         first = false;
       }
       // A wrong current password is shown on its field; anything else in the alert.
@@ -325,7 +330,7 @@ function PasswordForm() {
     <Card className="p-5 sm:p-6">
       <h2 className="font-serif text-xl font-semibold text-stone-900">{t('password.title')}</h2>
       <p className="mt-1 text-sm text-stone-600">{t('password.lead')}</p>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 grid gap-4">
+      <form ref={formRef} noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 grid gap-4">
         <Field label={t('password.current')} required error={message(errors.currentPassword?.message)}>
           {(a) => (
             <PasswordInput

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /** The File Handling API (installed app opened with a .txt file); not in the DOM typings yet. */
 interface LaunchParams {
@@ -28,6 +29,7 @@ async function readText(file: File): Promise<Shown> {
 /** /open-file: shows the text of a .txt file opened with the installed app, or chosen here. */
 export default function OpenFilePage() {
   const { t } = useTranslation(['pwa', 'common']);
+  useDocumentTitle(t('openFile.title'));
   const inputId = useId();
   const [shown, setShown] = useState<Shown>(null);
 
@@ -66,7 +68,7 @@ export default function OpenFilePage() {
             variant: 'secondary',
             size: 'lg',
             className:
-              'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500',
+              'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700',
           })}
         >
           {t('openFile.choose')}

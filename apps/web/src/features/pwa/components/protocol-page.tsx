@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 const SAFE_PATH = /^[A-Za-z0-9._~\-/]*$/;
 
@@ -21,6 +22,7 @@ export function internalPath(raw: string | null): string | null {
 /** /protocol?url=web+candeia:...: opens the screen the link names. */
 export default function ProtocolPage() {
   const { t } = useTranslation(['pwa', 'common']);
+  useDocumentTitle(t('protocol.title'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const raw = params.get('url');

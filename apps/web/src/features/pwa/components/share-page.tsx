@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useSignedIn } from '../../../lib/queries/session.ts';
 
 function isWebUrl(value: string): boolean {
@@ -17,6 +18,7 @@ export default function SharePage() {
   const { t } = useTranslation(['pwa', 'common']);
   const [params] = useSearchParams();
   const signedIn = useSignedIn();
+  useDocumentTitle(t('share.title'));
   const title = params.get('title')?.trim() ?? '';
   const text = params.get('text')?.trim() ?? '';
   const url = params.get('url')?.trim() ?? '';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useSessionUser } from '../../../lib/queries/session.ts';
 
 interface Destination {
@@ -83,15 +84,15 @@ export default function StartPage() {
   const { t } = useTranslation('start');
   const { user } = useSessionUser();
   const name = user?.firstName?.trim();
+  const title = name ? t('greeting', { name }) : t('greetingAnonymous');
+  useDocumentTitle(title);
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-stone-50">
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
         <header className="mb-8 sm:mb-10">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{t('eyebrow')}</p>
-          <h1 className="mt-2 font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-5xl">
-            {name ? t('greeting', { name }) : t('greetingAnonymous')}
-          </h1>
+          <h1 className="mt-2 font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-5xl">{title}</h1>
           <p className="mt-3 max-w-2xl text-base text-stone-600 sm:text-lg">{t('lead')}</p>
         </header>
 
