@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { Icon } from './icon.tsx';
 
 export type AlertVariant = 'error' | 'success' | 'info' | 'warning';
 
@@ -42,18 +43,7 @@ export function Alert({
       role={variant === 'error' ? 'alert' : 'status'}
       className={`flex gap-3 rounded-xl border p-4 text-sm focus:outline-none ${STYLES[variant]} ${className}`}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="mt-0.5 h-5 w-5 shrink-0"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        {ICONS[variant]}
-      </svg>
+      <Icon className="mt-0.5 h-5 w-5 shrink-0">{ICONS[variant]}</Icon>
       <div className="min-w-0 flex-1 space-y-1">
         {title ? <p className="font-semibold">{title}</p> : null}
         {children ? <div className="leading-6">{children}</div> : null}

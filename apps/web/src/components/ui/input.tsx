@@ -1,4 +1,5 @@
 import { useState, type ComponentProps } from 'react';
+import { Icon } from './icon.tsx';
 
 const BASE =
   'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-stone-900 shadow-sm transition-colors ' +
@@ -45,34 +46,16 @@ export function PasswordInput({ showLabel, hideLabel, className, ...props }: Pas
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-500 hover:text-stone-800"
       >
         {visible ? (
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <Icon className="h-5 w-5">
             <path d="M3 3l18 18" />
             <path d="M10.6 10.6a2 2 0 0 0 2.8 2.8" />
             <path d="M9.9 5.1A10.4 10.4 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.2M6.6 6.6C3.9 8.3 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
-          </svg>
+          </Icon>
         ) : (
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <Icon className="h-5 w-5">
             <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
             <circle cx="12" cy="12" r="3" />
-          </svg>
+          </Icon>
         )}
       </button>
     </div>

@@ -17,6 +17,7 @@ import { useSecurityEvents } from '../api/get-security-events.ts';
 import { dayBoundary, formatDateTime, SECURITY_EVENT_TYPES } from '../lib/format.ts';
 import { DataTable } from './data-table.tsx';
 import { PagedResults } from './paged-results.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -117,18 +118,9 @@ export function SecurityEventsTab() {
           className="border-red-300 text-red-800 hover:bg-red-50"
           onClick={() => setClearOpen(true)}
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <Icon className="h-4 w-4">
             <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-          </svg>
+          </Icon>
           {t('security.clear')}
         </Button>
       </div>

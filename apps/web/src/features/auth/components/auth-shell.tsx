@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 /** The frame of the sign-in screens: a lamp mark, a heading, a lead and the content. */
 export function AuthShell({
@@ -33,16 +34,7 @@ export function LampMark({ className = 'mx-auto h-12 w-12' }: { className?: stri
     <span
       className={`flex items-center justify-center rounded-2xl bg-brand-100 text-brand-700 ring-1 ring-brand-200 ${className}`}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-7 w-7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      <Icon className="h-7 w-7" strokeWidth={1.8}>
         <path
           d="M12 3c1.8 2 2.6 3.6 2.6 5a2.6 2.6 0 0 1-5.2 0c0-1.4.8-3 2.6-5z"
           fill="currentColor"
@@ -50,7 +42,7 @@ export function LampMark({ className = 'mx-auto h-12 w-12' }: { className?: stri
         />
         <path d="M4 14h13a3 3 0 0 0 3-3h1M4 14c0 3 2.7 5 6.5 5S17 17 17 14" />
         <path d="M8 21h7" />
-      </svg>
+      </Icon>
     </span>
   );
 }

@@ -15,6 +15,7 @@ import { useSessionUser } from '../../../lib/queries/session.ts';
 import { isKnownStatus, statusTone } from '../../../lib/subscription-status.ts';
 import { useSubscription } from '../api/get-subscription.ts';
 import { formatDate, formatDateBR, formatMoney, formatNumber } from '../lib/format.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 const KNOWN_PLANS = ['free', 'platinum', 'silver', 'gold', 'diamond'];
 
@@ -143,19 +144,10 @@ function BlockedAccess({
       <div className="h-1.5 bg-red-600" />
       <div className="flex flex-col items-center px-5 py-8 text-center sm:px-10 sm:py-10">
         <span className="flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-red-700 ring-1 ring-red-200">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-7 w-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <Icon className="h-7 w-7">
             <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
             <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
-          </svg>
+          </Icon>
         </span>
         <h1
           id="blocked-title"

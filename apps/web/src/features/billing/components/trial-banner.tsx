@@ -4,6 +4,7 @@ import { TRIAL_WARNING_DAYS } from '@candeia/shared/constants';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useSessionUser } from '../../../lib/queries/session.ts';
 import { useSubscription } from '../api/get-subscription.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 /** SPEC.md §4: a trial with 3 days or fewer left shows 'Seu trial expira em N dias!'. Not for admins. */
 export function TrialBanner() {
@@ -27,18 +28,9 @@ export function TrialBanner() {
     <aside aria-label={t('trial.label')} className="border-b border-amber-300 bg-amber-100 text-amber-950">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:px-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-2 font-semibold sm:items-center">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="mt-0.5 h-5 w-5 shrink-0 text-amber-700 sm:mt-0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <Icon className="mt-0.5 h-5 w-5 shrink-0 text-amber-700 sm:mt-0">
             <path d="M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
-          </svg>
+          </Icon>
           <span>{t('trial.expires', { count: s.trialDaysLeft })}</span>
         </p>
         <Link to="/subscription" className={buttonClasses({ size: 'sm', className: 'self-start sm:self-auto' })}>

@@ -21,6 +21,7 @@ import { changeLocale, i18n } from '../../../lib/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 /** The profile (SPEC.md §2): own data, language, and the password. */
 export default function ProfilePage() {
@@ -109,19 +110,10 @@ function Summary({ user }: { user: PublicUser }) {
               onClick={() => void copy()}
               aria-label={t('referral.copyLabel')}
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-4 w-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
+              <Icon className="h-4 w-4">
                 <rect x="9" y="9" width="11" height="11" rx="2" />
                 <path d="M5 15V5a2 2 0 0 1 2-2h8" />
-              </svg>
+              </Icon>
             </Button>
           </dd>
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useSessionUser } from '../../../lib/queries/session.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 interface Destination {
   key: 'chat' | 'sacredBooks' | 'community' | 'consultation';
@@ -12,18 +13,9 @@ interface Destination {
 }
 
 const svg = (children: ReactNode) => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
-    className="h-7 w-7"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
+  <Icon className="h-7 w-7" strokeWidth={1.8}>
     {children}
-  </svg>
+  </Icon>
 );
 
 const DESTINATIONS: Destination[] = [
