@@ -67,5 +67,10 @@ export async function start(config: Config, log: (msg: string) => void = console
       await embedded?.stop();
     })());
   const forceStop = () => embedded?.signalStop();
-  return { app, url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`, stop, forceStop };
+  return {
+    app,
+    url: `http://${['0.0.0.0', '127.0.0.1', '::', '::1'].includes(config.HOST) ? 'localhost' : config.HOST}:${port}`,
+    stop,
+    forceStop,
+  };
 }
