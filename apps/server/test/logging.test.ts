@@ -301,8 +301,9 @@ describe('SECURITY 26: the production logger (server.ts, LOG_LEVEL=trace) writes
     try {
       const base = await new Promise<string>((resolve, reject) => {
         const onData = () => {
-          const m = /Candeia is running on (http:\/\/[\d.]+:\d+)/.exec(output);
-          if (m) resolve(m[1]!);
+          // It prints http://localhost:PORT; it listens on 127.0.0.1 (HOST above).
+          const m = /Candeia is running on http:\/\/[\w.-]+:(\d+)/.exec(output);
+          if (m) resolve(`http://127.0.0.1:${m[1]}`);
         };
         child.stdout.on('data', onData);
         child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));

