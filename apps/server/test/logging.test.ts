@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { createTestApp, sessionCookie, sessionToken, type TestApp } from './support/app.ts';
 import {
@@ -376,9 +376,19 @@ describe('SECURITY 26: the production logger (server.ts, LOG_LEVEL=trace) writes
 
       // SECURITY 27 on the real process: SIGTERM while sign-ups are in flight. Each one finishes
       // (201, with its user, profile and trial written together), then the process exits 0.
+      // SIGTERM goes once the server has received all 16 (its trace log says so): a request that
+      // has not reached the server yet is rightly refused once shutdown starts.
+      const signupsReceived = () =>
+        output
+          .split('\n')
+          .filter((l) => l.includes('"msg":"incoming request"') && l.includes('"url":"/api/auth/signup"')).length;
+      const baseline = signupsReceived();
       const bodies = Array.from({ length: 16 }, () => makeSignUp());
       const pending = bodies.map((b) => post('/api/auth/signup', b));
-      await Promise.race(pending);
+      await vi.waitFor(() => expect(signupsReceived()).toBe(baseline + bodies.length), {
+        timeout: 20_000,
+        interval: 10,
+      });
       child.kill('SIGTERM');
       const done = await Promise.all(
         pending.map((p) =>
