@@ -33,9 +33,12 @@ export function Tabs({
   const selected = items[index];
 
   const onKeyDown = (e: KeyboardEvent) => {
+    // Move from the focused tab: keys can arrive before the new selection has rendered.
+    const focused = items.findIndex((i) => refs.current[i.id] === e.target);
+    const from = focused >= 0 ? focused : index;
     let next = -1;
-    if (e.key === 'ArrowRight') next = (index + 1) % items.length;
-    else if (e.key === 'ArrowLeft') next = (index - 1 + items.length) % items.length;
+    if (e.key === 'ArrowRight') next = (from + 1) % items.length;
+    else if (e.key === 'ArrowLeft') next = (from - 1 + items.length) % items.length;
     else if (e.key === 'Home') next = 0;
     else if (e.key === 'End') next = items.length - 1;
     if (next < 0) return;
