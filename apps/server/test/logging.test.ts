@@ -276,7 +276,12 @@ describe('SECURITY 26: the production logger (server.ts, LOG_LEVEL=trace) writes
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(async () => t.close());
+  // A server left running by a failed or timed-out test must not outlive the run.
+  let spawned: ReturnType<typeof spawn> | null = null;
+  afterAll(async () => {
+    if (spawned && spawned.exitCode === null && spawned.signalCode === null) spawned.kill('SIGKILL');
+    await t.close();
+  });
 
   it('a real server process, driven over HTTP, then stopped with SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -294,6 +299,7 @@ describe('SECURITY 26: the production logger (server.ts, LOG_LEVEL=trace) writes
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    spawned = child;
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
