@@ -10,8 +10,12 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { creditRoutes } from './modules/credits/routes.ts';
+import { donationRoutes } from './modules/donations/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { Mailer } from './modules/mail/service.ts';
+import { localPayRoutes, webhookRoutes } from './modules/payments/routes.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -137,6 +141,11 @@ async function createFastify(opts: BuildOptions) {
       await api.register(healthRoutes);
       await api.register(authRoutes, { secureCookies: secure });
       await api.register(billingRoutes);
+      await api.register(creditRoutes);
+      await api.register(donationRoutes);
+      await api.register(referralRoutes);
+      await api.register(localPayRoutes);
+      await api.register(webhookRoutes);
       await api.register(contactRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
     },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -46,6 +47,17 @@ export const configSchema = z.object({
   SWORD_PATH: z.string().optional(),
   /** Import the available texts into the database at start-up (in the background). */
   CONTENT_AUTO_IMPORT: bool.default(true),
+  /** Stripe when set; otherwise the built-in local payment provider (PRODUCT.md "Payments"). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Required with STRIPE_SECRET_KEY; without Stripe a random one signs the local provider's events. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .min(1)
+    .default(() => `whsec_local_${randomBytes(32).toString('hex')}`),
+  /** Where the Stripe SDK sends API calls (a local fake in tests); Stripe's own by default. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -54,6 +66,8 @@ export type Config = z.output<typeof configSchema>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset.
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  if (set.STRIPE_SECRET_KEY && !set.STRIPE_WEBHOOK_SECRET)
+    throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   const parsed = configSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

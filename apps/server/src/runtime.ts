@@ -7,6 +7,7 @@ import { createDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { grantAdmins, seedDemo } from './db/seed-demo.ts';
+import { BILLING_HOUSEKEEPING_MS, billingHousekeeping } from './modules/billing/housekeeping.ts';
 import { seedPlans } from './modules/billing/seed.ts';
 import { purgeExpired } from './modules/maintenance/service.ts';
 import { importInBackground } from './modules/scripture/content/service.ts';
@@ -68,6 +69,13 @@ export async function start(config: Config, log: (msg: string) => void = console
         { log: (m) => log(`[content] ${m}`), signal: contentAbort.signal },
       )
     : Promise.resolve();
+  // Billing every minute: renewals and period ends of the local provider, ended trials, stale holds.
+  const billing = () =>
+    billingHousekeeping(app.deps, app.log).catch((err: unknown) =>
+      app.log.warn({ err: String(err) }, 'billing housekeeping failed'),
+    );
+  const billingTimer = setInterval(() => void billing(), BILLING_HOUSEKEEPING_MS);
+  billingTimer.unref();
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   let stopping: Promise<void> | null = null;
@@ -75,6 +83,7 @@ export async function start(config: Config, log: (msg: string) => void = console
     (stopping ??= (async () => {
       // In-flight requests finish; new ones get 503; then the pool and the database close.
       clearInterval(purgeTimer);
+      clearInterval(billingTimer);
       contentAbort.abort();
       await contentImport;
       await app.close();

@@ -6,6 +6,12 @@ import { isApiRequest } from './auth.ts';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Routes a browser never calls: server-to-server, each authenticated by its own signature over
+ * the raw body (Stripe's webhook). They need no Origin; nothing else is exempt.
+ */
+export const CSRF_EXEMPT = new Set(['POST /api/webhooks/stripe']);
+
+/**
  * State-changing requests must come from our own origin (SECURITY.md 12): a browser's
  * Sec-Fetch-Site must be same-origin, and Origin (required) must be this host or APP_URL.
  */
@@ -13,6 +19,7 @@ export default fp<{ appUrl: string }>(async (app, opts) => {
   const appOrigin = new URL(opts.appUrl).origin;
   app.addHook('onRequest', async (req) => {
     if (SAFE.has(req.method) || !isApiRequest(req)) return;
+    if (CSRF_EXEMPT.has(`${req.method} ${req.routeOptions.url}`)) return;
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
     let ok = false;

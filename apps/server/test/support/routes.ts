@@ -14,6 +14,11 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/auth/password-reset/request',
   'POST /api/auth/password-reset/confirm',
   'POST /api/contact',
+  // Billing: the checkout id is a capability; the local payment form; Stripe's signed webhook; donations.
+  'GET /api/billing/checkout-sessions/:id',
+  'POST /api/billing/local/pay',
+  'POST /api/webhooks/stripe',
+  'POST /api/donations',
 ]);
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

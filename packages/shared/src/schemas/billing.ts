@@ -57,7 +57,10 @@ export interface BillingDetailsDto {
   currentPeriodEnd: string | null;
   /** True when the user has a paid (non-free) subscription managed by a provider. */
   hasPaidSubscription: boolean;
-  /** The trial ended unpaid and the user was moved to the free plan; show the notice once. */
+  /**
+   * The trial ended unpaid and the user was moved to the free plan; show the notice once, then
+   * POST /api/billing/trial-notice/seen (→ { ok: true }) clears it.
+   */
   trialEndedNotice: boolean;
 }
 
@@ -103,6 +106,23 @@ export interface LocalPayDto {
 }
 
 // ---------- Credits ----------
+/** Credits granted with the sign-up trial, so the chat can be tried (PRODUCT.md leaves it open). */
+export const TRIAL_CREDITS = 1000;
+
+/** Every `kind` a ledger entry can have. */
+export const LEDGER_KINDS = [
+  'trial',
+  'plan_period',
+  'referral_signup',
+  'referral_reward',
+  'admin_grant',
+  'spend',
+  'reserve',
+  'reserve_refund',
+  'plan_reset',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
 export interface CreditBalanceDto {
   balance: number;
 }
@@ -113,6 +133,17 @@ export interface LedgerEntryDto {
   kind: string;
   reference: string | null;
   createdAt: string;
+}
+/** GET /api/credits/ledger?page — newest first, LEDGER_PAGE_SIZE per page. */
+export const LEDGER_PAGE_SIZE = 20;
+export const ledgerQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export interface LedgerPageDto {
+  items: LedgerEntryDto[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 // ---------- Donations ----------
@@ -231,3 +262,8 @@ export const grantCreditsSchema = z.strictObject({
   /** Idempotency key from the form, so a double submit grants once. */
   idempotencyKey: z.string().min(8).max(100),
 });
+/** POST /api/admin/credits/grant answer: the ledger entry (the first one on a repeat) and the balance. */
+export interface GrantCreditsDto {
+  entry: LedgerEntryDto;
+  balance: number;
+}

@@ -5,6 +5,7 @@ import {
   securityEventsQuerySchema,
   usersQuerySchema,
 } from '@candeia/shared/schemas/admin';
+import { billingAdminRoutes } from '../billing/routes.ts';
 import * as admin from './service.ts';
 
 /** Every route here is admin-only: the auth hook reads `access: 'admin'` set on the prefix. */
@@ -19,6 +20,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.clearSecurityEvents(app.deps, req.actor(), req.body),
   );
   app.get('/users', { schema: { querystring: usersQuerySchema } }, async (req) => admin.listUsers(app.deps, req.query));
+  await app.register(billingAdminRoutes);
   app.get('/outbox', { schema: { querystring: outboxQuerySchema } }, async (req) =>
     admin.listOutbox(app.deps, req.query),
   );

@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { newReferralCode, newToken, sha256 } from '../../lib/tokens.ts';
 import { startTrial, subscriptionStatus } from '../billing/service.ts';
+import { applySignupReferral } from '../referrals/service.ts';
 import { logSecurityEvent } from '../security/service.ts';
 import type { Actor, Deps } from '../../types.ts';
 import * as repo from './repository.ts';
@@ -115,6 +116,8 @@ export async function signUp(deps: Deps, actor: Actor, input: SignUpData): Promi
           updatedAt: now,
         });
         await startTrial(tx, row.id, now);
+        // A valid referral code: 30 more trial days and 5,000 credits (PRODUCT.md "Referral").
+        if (referredBy) await applySignupReferral(tx, row.id, referredBy, now);
         return row;
       });
     } catch (err) {

@@ -1,9 +1,19 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { subscriptionPlans, userSubscriptions } from '../../db/schema/index.ts';
+import {
+  checkoutSessions,
+  creditAccounts,
+  profiles,
+  providerSubscriptions,
+  subscriptionPlans,
+  userSubscriptions,
+  users,
+} from '../../db/schema/index.ts';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type SubscriptionRow = typeof userSubscriptions.$inferSelect;
+export type CheckoutRow = typeof checkoutSessions.$inferSelect;
+export type ProviderSubscriptionRow = typeof providerSubscriptions.$inferSelect;
 
 /** Active and public plans, cheapest first (SPEC.md §7). */
 export function listPublicPlans(db: DbOrTx) {
@@ -11,6 +21,14 @@ export function listPublicPlans(db: DbOrTx) {
     .select()
     .from(subscriptionPlans)
     .where(and(eq(subscriptionPlans.isActive, true), eq(subscriptionPlans.isPublic, true)))
+    .orderBy(asc(subscriptionPlans.monthlyPriceCents), asc(subscriptionPlans.name));
+}
+
+/** Every plan, inactive and private ones too (admin), cheapest first. */
+export function listAllPlans(db: DbOrTx) {
+  return db
+    .select()
+    .from(subscriptionPlans)
     .orderBy(asc(subscriptionPlans.monthlyPriceCents), asc(subscriptionPlans.name));
 }
 
@@ -27,6 +45,142 @@ export function findPlan(db: DbOrTx, id: string) {
   return db.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.id, id) });
 }
 
+export function findPlanByPriceId(db: DbOrTx, priceId: string) {
+  return db.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.stripePriceId, priceId) });
+}
+
+export async function insertPlan(db: DbOrTx, values: typeof subscriptionPlans.$inferInsert): Promise<PlanRow> {
+  const [row] = await db.insert(subscriptionPlans).values(values).returning();
+  return row!;
+}
+
+export async function updatePlan(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof subscriptionPlans.$inferInsert>,
+): Promise<PlanRow | undefined> {
+  const [row] = await db.update(subscriptionPlans).set(values).where(eq(subscriptionPlans.id, id)).returning();
+  return row;
+}
+
 export function findSubscription(db: DbOrTx, userId: string) {
   return db.query.userSubscriptions.findFirst({ where: eq(userSubscriptions.userId, userId) });
+}
+
+/** The user's subscription row, locked for the rest of the transaction. */
+export async function lockSubscription(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).for('update');
+  return row;
+}
+
+export async function updateSubscription(
+  db: DbOrTx,
+  userId: string,
+  values: Partial<typeof userSubscriptions.$inferInsert>,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.update(userSubscriptions).set(values).where(eq(userSubscriptions.userId, userId)).returning();
+  return row;
+}
+
+/** SPEC.md §4 "Choosing a plan": the profile is created if missing. */
+export async function ensureProfile(db: DbOrTx, userId: string) {
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true } });
+  if (!user) return;
+  await db
+    .insert(profiles)
+    .values({ id: userId, username: user.email.split('@')[0]!, email: user.email })
+    .onConflictDoNothing();
+}
+
+export async function insertCheckout(db: DbOrTx, values: typeof checkoutSessions.$inferInsert): Promise<CheckoutRow> {
+  const [row] = await db.insert(checkoutSessions).values(values).returning();
+  return row!;
+}
+
+export function findCheckout(db: DbOrTx, id: string) {
+  return db.query.checkoutSessions.findFirst({ where: eq(checkoutSessions.id, id) });
+}
+
+export async function updateCheckout(db: DbOrTx, id: string, values: Partial<typeof checkoutSessions.$inferInsert>) {
+  const [row] = await db.update(checkoutSessions).set(values).where(eq(checkoutSessions.id, id)).returning();
+  return row;
+}
+
+/** Trials that ended by `now` and are still on trial: the periodic job moves them to the free plan. */
+export function endedTrials(db: DbOrTx, now: Date, limit = 200) {
+  return db
+    .select({ userId: userSubscriptions.userId })
+    .from(userSubscriptions)
+    .where(
+      and(
+        eq(userSubscriptions.isTrial, true),
+        isNotNull(userSubscriptions.trialEndDate),
+        lte(userSubscriptions.trialEndDate, now),
+      ),
+    )
+    .limit(limit);
+}
+
+/** Paid subscriptions set to cancel whose period is over. */
+export function endedCancellations(db: DbOrTx, now: Date, limit = 200) {
+  return db
+    .select({ userId: userSubscriptions.userId })
+    .from(userSubscriptions)
+    .where(
+      and(
+        eq(userSubscriptions.cancelAtPeriodEnd, true),
+        isNotNull(userSubscriptions.currentPeriodEnd),
+        lte(userSubscriptions.currentPeriodEnd, now),
+        sql`${userSubscriptions.status} IS DISTINCT FROM 'canceled'`,
+      ),
+    )
+    .limit(limit);
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function adminSubscriptionsPage(
+  db: DbOrTx,
+  q: { status?: string; q?: string; page: number; pageSize: number },
+) {
+  const conds: SQL[] = [];
+  if (q.status) conds.push(eq(userSubscriptions.status, q.status));
+  if (q.q) {
+    const text = like(q.q.toLowerCase());
+    conds.push(or(ilike(users.email, text), ilike(users.firstName, text), ilike(users.lastName, text))!);
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        planName: subscriptionPlans.name,
+        status: userSubscriptions.status,
+        isTrial: userSubscriptions.isTrial,
+        balance: creditAccounts.balance,
+        currentPeriodEnd: userSubscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: userSubscriptions.cancelAtPeriodEnd,
+        updatedAt: userSubscriptions.updatedAt,
+      })
+      .from(userSubscriptions)
+      .innerJoin(users, eq(users.id, userSubscriptions.userId))
+      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+      .leftJoin(creditAccounts, eq(creditAccounts.userId, userSubscriptions.userId))
+      .where(where)
+      .orderBy(desc(userSubscriptions.updatedAt), asc(users.email))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: count() })
+      .from(userSubscriptions)
+      .innerJoin(users, eq(users.id, userSubscriptions.userId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export function findProviderSubscription(db: DbOrTx, id: string) {
+  return db.query.providerSubscriptions.findFirst({ where: eq(providerSubscriptions.id, id) });
 }

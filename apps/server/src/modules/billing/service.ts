@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   BLOCKING_STATUSES,
   DAY_MS,
@@ -8,10 +9,21 @@ import {
   type PlanFeatures,
 } from '@candeia/shared/constants';
 import { normalizeFeatures } from '@candeia/shared/plans';
+import type { Page } from '@candeia/shared/schemas/admin';
+import {
+  TRIAL_CREDITS,
+  type AdminSubscriptionRow,
+  type adminSubscriptionsQuerySchema,
+  type planInputSchema,
+} from '@candeia/shared/schemas/billing';
 import type { PlanDto, SubscriptionStateDto } from '@candeia/shared/schemas/subscription';
 import type { DbOrTx } from '../../db/client.ts';
 import { userSubscriptions } from '../../db/schema/index.ts';
-import type { Deps } from '../../types.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Actor, Deps } from '../../types.ts';
+import { balance, grant, resetBalance } from '../credits/service.ts';
+import { logSecurityEvent } from '../security/service.ts';
+import * as repo from './repository.ts';
 import { findFreePlan, findPlan, findSubscription, listPublicPlans, type PlanRow } from './repository.ts';
 
 export function toPlanDto(p: PlanRow): PlanDto {
@@ -37,7 +49,10 @@ export async function publicPlans(deps: Pick<Deps, 'db'>): Promise<PlanDto[]> {
 const TRIAL_FEATURES: PlanFeatures = { bible: true, chat: true, community: true, live: false, referral_program: false };
 const ALL_FEATURES: PlanFeatures = { bible: true, chat: true, community: true, live: true, referral_program: true };
 
-/** Creates the 30-day trial at sign-up, on the free plan. */
+/**
+ * Creates the 30-day trial at sign-up, on the free plan, with TRIAL_CREDITS so the chat can be
+ * tried (once per user: the ledger key is the user's).
+ */
 export async function startTrial(db: DbOrTx, userId: string, now: Date): Promise<void> {
   const plan = await findFreePlan(db, FREE_PLAN_NAME);
   const end = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
@@ -52,11 +67,29 @@ export async function startTrial(db: DbOrTx, userId: string, now: Date): Promise
     createdAt: now,
     updatedAt: now,
   });
+  await grant(db, userId, TRIAL_CREDITS, 'trial', `trial:${userId}`, null, now);
+}
+
+/** The row values of "on the free plan": active, no trial, no paid period, no provider subscription. */
+function freePlanValues(plan: PlanRow, now: Date) {
+  return {
+    planId: plan.id,
+    status: 'active',
+    isTrial: false,
+    trialEndDate: null,
+    expiresAt: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    downgradeToFree: false,
+    providerSubscriptionId: null,
+    updatedAt: now,
+  };
 }
 
 /**
  * The automatic free plan (SPEC.md §4): a user with no subscription gets one on the free
- * plan, up to 3 attempts; an existing row is moved to the free plan with credits reset.
+ * plan, up to 3 attempts; an existing row is moved to the free plan with credits reset (the
+ * balance becomes the free plan's credits, as one ledger row).
  */
 export async function ensureFreePlan(db: DbOrTx, userId: string, now: Date): Promise<void> {
   let lastError: unknown;
@@ -64,19 +97,14 @@ export async function ensureFreePlan(db: DbOrTx, userId: string, now: Date): Pro
     try {
       const plan = await findFreePlan(db, FREE_PLAN_NAME);
       if (!plan) return;
-      const values = {
-        planId: plan.id,
-        creditsRemaining: plan.credits,
-        status: 'active',
-        isTrial: false,
-        trialEndDate: null,
-        expiresAt: null,
-        updatedAt: now,
-      };
-      await db
-        .insert(userSubscriptions)
-        .values({ userId, createdAt: now, ...values })
-        .onConflictDoUpdate({ target: userSubscriptions.userId, set: values });
+      const values = freePlanValues(plan, now);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(userSubscriptions)
+          .values({ userId, createdAt: now, ...values })
+          .onConflictDoUpdate({ target: userSubscriptions.userId, set: values });
+        await resetBalance(tx, userId, plan.credits, `free-plan:${userId}:${now.getTime()}`, 'free_plan', now);
+      });
       return;
     } catch (err) {
       lastError = err;
@@ -85,11 +113,52 @@ export async function ensureFreePlan(db: DbOrTx, userId: string, now: Date): Pro
   throw lastError;
 }
 
+/**
+ * A trial that ended unpaid falls back to the free plan (Bible only), once: the update only
+ * matches a row still on trial. Sets the notice shown once on /subscription.
+ */
+export async function expireTrial(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  const plan = await findFreePlan(db, FREE_PLAN_NAME);
+  if (!plan) return false;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(userSubscriptions)
+      .set({ ...freePlanValues(plan, now), trialEndedNotice: true })
+      .where(
+        and(
+          eq(userSubscriptions.userId, userId),
+          eq(userSubscriptions.isTrial, true),
+          lte(userSubscriptions.trialEndDate, now),
+        ),
+      )
+      .returning({ id: userSubscriptions.id });
+    if (!row) return false;
+    await resetBalance(tx, userId, plan.credits, `trial-ended:${userId}`, 'trial_ended', now);
+    return true;
+  });
+}
+
+/**
+ * A paid subscription set to cancel whose period is over: 'canceled' (blocked), or the free
+ * plan when the user chose it. The provider's own "deleted" event says the same later.
+ */
+export async function endCanceledPeriod(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  const downgrade = await db.transaction(async (tx) => {
+    const row = await repo.lockSubscription(tx, userId);
+    if (!row || !row.cancelAtPeriodEnd || !row.currentPeriodEnd || row.currentPeriodEnd > now) return false;
+    if (row.status === 'canceled') return false;
+    if (row.downgradeToFree) return true;
+    await repo.updateSubscription(tx, userId, { status: 'canceled', updatedAt: now });
+    return false;
+  });
+  if (downgrade) await ensureFreePlan(db, userId, now);
+}
+
 function daysLeft(end: Date, now: Date): number {
   return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
 }
 
-/** The access state of SPEC.md §4, computed on the server. */
+/** The access state of SPEC.md §4, computed on the server. creditsRemaining is the credit balance. */
 export async function subscriptionState(
   deps: Pick<Deps, 'db' | 'clock'>,
   user: { id: string; role: string | null },
@@ -99,7 +168,12 @@ export async function subscriptionState(
   let sub = await findSubscription(deps.db, user.id);
   // A trial that ended unpaid falls back to the free plan.
   if (sub?.isTrial && sub.trialEndDate && sub.trialEndDate <= now) {
-    await ensureFreePlan(deps.db, user.id, now);
+    await expireTrial(deps.db, user.id, now);
+    sub = await findSubscription(deps.db, user.id);
+  }
+  // Canceled at period end, and the period is over.
+  if (sub?.cancelAtPeriodEnd && sub.currentPeriodEnd && sub.currentPeriodEnd <= now && sub.status !== 'canceled') {
+    await endCanceledPeriod(deps.db, user.id, now);
     sub = await findSubscription(deps.db, user.id);
   }
   if (!sub && !isAdmin) {
@@ -118,7 +192,7 @@ export async function subscriptionState(
     planId: plan?.id ?? null,
     planName: plan?.name ?? null,
     planSlug: plan?.slug ?? null,
-    creditsRemaining: sub?.creditsRemaining ?? 0,
+    creditsRemaining: await balance(deps.db, user.id),
     totalCredits: plan?.credits ?? 0,
     features,
     allowed: isAdmin || !blocked,
@@ -133,4 +207,114 @@ export async function subscriptionStatus(db: DbOrTx, userId: string): Promise<st
     .from(userSubscriptions)
     .where(eq(userSubscriptions.userId, userId));
   return row?.status ?? null;
+}
+
+/** POST /api/billing/trial-notice/seen: the trial-ended notice was shown. */
+export async function markTrialNoticeSeen(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor) {
+  await deps.db
+    .update(userSubscriptions)
+    .set({ trialEndedNotice: false })
+    .where(and(eq(userSubscriptions.userId, actor.userId!), eq(userSubscriptions.trialEndedNotice, true)));
+  return { ok: true as const };
+}
+
+// ---------- Admin: plans and subscriptions ----------
+
+export async function adminPlans(deps: Pick<Deps, 'db'>): Promise<PlanDto[]> {
+  return (await repo.listAllPlans(deps.db)).map(toPlanDto);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = (err as { cause?: { code?: string } })?.cause ?? (err as { code?: string });
+  return e?.code === '23505';
+}
+
+function planValues(input: z.output<typeof planInputSchema>) {
+  return {
+    slug: input.slug ?? null,
+    name: input.name,
+    description: input.description ?? null,
+    credits: input.credits,
+    monthlyPriceCents: input.monthlyPriceCents,
+    // Kept as given (labels or flags, SPEC.md §3); normalised whenever it is read.
+    features: input.features,
+    stripePriceId: input.stripePriceId?.trim() || null,
+    isActive: input.isActive,
+    isPublic: input.isPublic,
+  };
+}
+
+export async function createPlan(deps: Deps, actor: Actor, input: z.output<typeof planInputSchema>): Promise<PlanDto> {
+  let row: PlanRow;
+  try {
+    row = await repo.insertPlan(deps.db, { ...planValues(input), createdAt: deps.clock.now() });
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw new AppError('VALIDATION_INVALID_FORMAT', { slug: 'errors:VALIDATION_INVALID_FORMAT' });
+    throw err;
+  }
+  await logSecurityEvent(deps, actor, {
+    type: 'admin_plan_saved',
+    success: true,
+    userId: actor.userId,
+    email: actor.email,
+    details: `created ${row.id} ${row.name}`,
+  });
+  return toPlanDto(row);
+}
+
+export async function updatePlan(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof planInputSchema>,
+): Promise<PlanDto> {
+  let row: PlanRow | undefined;
+  try {
+    row = await repo.updatePlan(deps.db, id, planValues(input));
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw new AppError('VALIDATION_INVALID_FORMAT', { slug: 'errors:VALIDATION_INVALID_FORMAT' });
+    throw err;
+  }
+  if (!row) throw new AppError('PLAN_NOT_FOUND');
+  await logSecurityEvent(deps, actor, {
+    type: 'admin_plan_saved',
+    success: true,
+    userId: actor.userId,
+    email: actor.email,
+    details: `updated ${row.id} ${row.name}`,
+  });
+  return toPlanDto(row);
+}
+
+export async function adminSubscriptions(
+  deps: Pick<Deps, 'db'>,
+  q: z.output<typeof adminSubscriptionsQuerySchema>,
+): Promise<Page<AdminSubscriptionRow>> {
+  const { rows, total } = await repo.adminSubscriptionsPage(deps.db, q);
+  return {
+    items: rows.map((r) => ({
+      userId: r.userId,
+      email: r.email,
+      firstName: r.firstName,
+      planName: r.planName,
+      status: r.status,
+      isTrial: r.isTrial,
+      creditsRemaining: r.balance ?? 0,
+      currentPeriodEnd: r.currentPeriodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: r.cancelAtPeriodEnd,
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** The periodic job's share: ended trials to the free plan, ended cancellations to 'canceled'. */
+export async function subscriptionHousekeeping(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
+  const now = deps.clock.now();
+  for (const { userId } of await repo.endedTrials(deps.db, now)) await expireTrial(deps.db, userId, now);
+  for (const { userId } of await repo.endedCancellations(deps.db, now)) await endCanceledPeriod(deps.db, userId, now);
 }

@@ -17,7 +17,10 @@ export type SecurityEventType =
   | 'password_changed'
   | 'admin_access_denied'
   | 'admin_logs_cleared'
-  | 'csrf_rejected';
+  | 'csrf_rejected'
+  | 'admin_plan_saved'
+  | 'admin_credits_granted'
+  | 'webhook_rejected';
 
 /** Writes one security event (SPEC.md §3) with UTC time and the real client IP. Never a secret. */
 export async function logSecurityEvent(

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import { checkoutSessions } from '../../db/schema/index.ts';
+import type { Deps } from '../../types.ts';
+import { refundStaleReservations } from '../credits/service.ts';
+import { localProviderSweep } from '../payments/local-provider.ts';
+import { subscriptionHousekeeping } from './service.ts';
+
+/** How often the server runs billingHousekeeping (runtime.ts). */
+export const BILLING_HOUSEKEEPING_MS = 60_000;
+
+/**
+ * The billing share of the periodic job: the local provider's renewals and period ends (what
+ * Stripe does on its own), trials that ended, cancellations whose period ended, reservations
+ * held past their time (refunded), and local checkouts past their 24 h (expired).
+ */
+export async function billingHousekeeping(deps: Deps, log?: FastifyBaseLogger): Promise<void> {
+  const now = deps.clock.now();
+  await localProviderSweep(deps, log);
+  await subscriptionHousekeeping(deps);
+  await refundStaleReservations(deps.db, now);
+  await deps.db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(checkoutSessions.provider, 'local'),
+        eq(checkoutSessions.status, 'open'),
+        isNull(checkoutSessions.providerPaidAt),
+        lte(checkoutSessions.expiresAt, now),
+      ),
+    );
+}

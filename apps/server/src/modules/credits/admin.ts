@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { GrantCreditsDto, grantCreditsSchema } from '@candeia/shared/schemas/billing';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Actor, Deps } from '../../types.ts';
+import { logSecurityEvent } from '../security/service.ts';
+import { applyGrant, balance } from './service.ts';
+
+/**
+ * POST /api/admin/credits/grant: an administrator adds credits to a user. Idempotent by the
+ * form's key (a double submit grants once, and answers the first entry). Logged as a
+ * security event when applied.
+ */
+export async function grantCreditsAsAdmin(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof grantCreditsSchema>,
+): Promise<GrantCreditsDto> {
+  const target = await deps.db.query.users.findFirst({
+    where: eq(users.id, input.userId),
+    columns: { id: true, email: true },
+  });
+  if (!target) throw new AppError('NOT_FOUND');
+  const reason = input.reason?.trim() || null;
+  const { entry, applied } = await applyGrant(
+    deps.db,
+    target.id,
+    input.amount,
+    'admin_grant',
+    `admin:${input.idempotencyKey}`,
+    reason,
+    deps.clock.now(),
+  );
+  if (applied) {
+    await logSecurityEvent(deps, actor, {
+      type: 'admin_credits_granted',
+      success: true,
+      userId: actor.userId,
+      email: actor.email,
+      details: `+${input.amount} to ${target.email}${reason ? `: ${reason}` : ''}`,
+    });
+  }
+  return { entry, balance: await balance(deps.db, target.id) };
+}

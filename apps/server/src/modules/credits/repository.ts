@@ -1,0 +1,245 @@
+import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { creditAccounts, creditLedger, creditReservations } from '../../db/schema/index.ts';
+
+export type LedgerRow = typeof creditLedger.$inferSelect;
+export type ReservationRow = typeof creditReservations.$inferSelect;
+
+/**
+ * Runs one statement atomically: alone it is its own transaction; inside a caller's
+ * transaction it gets a savepoint, so a refused statement (a duplicate key) does not abort
+ * the caller's work.
+ */
+async function atomic<T>(db: DbOrTx, run: (q: DbOrTx) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? db.transaction((tx) => run(tx)) : run(db);
+}
+
+type RawLedger = {
+  id: string | number;
+  user_id: string;
+  delta: number;
+  balance_after: number;
+  kind: string;
+  idempotency_key: string;
+  reference: string | null;
+  created_at: Date | string;
+};
+
+function ledgerRow(r: RawLedger): LedgerRow {
+  return {
+    id: Number(r.id),
+    userId: r.user_id,
+    delta: r.delta,
+    balanceAfter: r.balance_after,
+    kind: r.kind,
+    idempotencyKey: r.idempotency_key,
+    reference: r.reference,
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+  };
+}
+
+const LEDGER_COLUMNS = sql.raw('user_id, delta, balance_after, kind, idempotency_key, reference, created_at');
+
+/**
+ * Takes `amount` from the balance and writes its ledger row, in ONE statement:
+ * `UPDATE credit_accounts … WHERE user_id = $1 AND balance >= n RETURNING` feeding the ledger
+ * INSERT. No row when the balance is short (or there is no account). A key already used throws
+ * a unique violation and the whole statement, balance change included, is undone.
+ */
+export async function takeWithLedger(
+  db: DbOrTx,
+  v: { userId: string; amount: number; kind: string; key: string; reference: string | null; at: Date },
+): Promise<LedgerRow | null> {
+  const statement = sql`
+    WITH moved AS (
+      UPDATE credit_accounts SET balance = balance - ${v.amount}, updated_at = ${v.at}
+      WHERE user_id = ${v.userId} AND balance >= ${v.amount}
+      RETURNING user_id, balance
+    )
+    INSERT INTO credit_ledger (${LEDGER_COLUMNS})
+    SELECT user_id, ${-v.amount}::integer, balance, ${v.kind}::text, ${v.key}::text, ${v.reference}::text, ${v.at}::timestamptz
+    FROM moved
+    RETURNING *`;
+  const res = await atomic(db, (q) => q.execute<RawLedger>(statement));
+  return res.rows[0] ? ledgerRow(res.rows[0]) : null;
+}
+
+/** Adds `amount` (creating the account when missing) and writes its ledger row, in ONE statement. */
+export async function addWithLedger(
+  db: DbOrTx,
+  v: { userId: string; amount: number; kind: string; key: string; reference: string | null; at: Date },
+): Promise<LedgerRow> {
+  const statement = sql`
+    WITH moved AS (
+      INSERT INTO credit_accounts AS a (user_id, balance, updated_at) VALUES (${v.userId}, ${v.amount}, ${v.at})
+      ON CONFLICT (user_id) DO UPDATE SET balance = a.balance + EXCLUDED.balance, updated_at = EXCLUDED.updated_at
+      RETURNING user_id, balance
+    )
+    INSERT INTO credit_ledger (${LEDGER_COLUMNS})
+    SELECT user_id, ${v.amount}::integer, balance, ${v.kind}::text, ${v.key}::text, ${v.reference}::text, ${v.at}::timestamptz
+    FROM moved
+    RETURNING *`;
+  const res = await atomic(db, (q) => q.execute<RawLedger>(statement));
+  return ledgerRow(res.rows[0]!);
+}
+
+/**
+ * Holds `amount` for a reservation: the balance UPDATE, the reservation row and the ledger row
+ * in ONE statement. Null when the balance is short; a reused key throws a unique violation.
+ */
+export async function holdWithLedger(
+  db: DbOrTx,
+  v: { userId: string; amount: number; key: string; reference: string | null; at: Date },
+): Promise<string | null> {
+  const statement = sql`
+    WITH moved AS (
+      UPDATE credit_accounts SET balance = balance - ${v.amount}, updated_at = ${v.at}
+      WHERE user_id = ${v.userId} AND balance >= ${v.amount}
+      RETURNING user_id, balance
+    ), held AS (
+      INSERT INTO credit_reservations (user_id, amount, status, idempotency_key, reference, created_at)
+      SELECT user_id, ${v.amount}::integer, 'held', ${v.key}::text, ${v.reference}::text, ${v.at}::timestamptz FROM moved
+      RETURNING id
+    ), led AS (
+      INSERT INTO credit_ledger (${LEDGER_COLUMNS})
+      SELECT moved.user_id, ${-v.amount}::integer, moved.balance, 'reserve', 'reservation:' || held.id,
+             coalesce(${v.reference}::text, 'reservation:' || held.id), ${v.at}::timestamptz
+      FROM moved, held
+      RETURNING id
+    )
+    SELECT held.id FROM held`;
+  const res = await atomic(db, (q) => q.execute<{ id: string }>(statement));
+  return res.rows[0]?.id ?? null;
+}
+
+/**
+ * Settles a held reservation once, in ONE statement: marks it committed (cost capped at the
+ * held amount) or refunded, gives the difference back to the balance and writes that ledger
+ * row. Null when it was not held (settled already, or unknown).
+ */
+export async function settleWithLedger(
+  db: DbOrTx,
+  v: { id: string; status: 'committed' | 'refunded'; cost: number; at: Date },
+): Promise<ReservationRow | null> {
+  const statement = sql`
+    WITH won AS (
+      UPDATE credit_reservations SET status = ${v.status}, actual_cost = LEAST(${v.cost}::integer, amount), settled_at = ${v.at}
+      WHERE id = ${v.id} AND status = 'held'
+      RETURNING *
+    ), moved AS (
+      UPDATE credit_accounts a SET balance = a.balance + (won.amount - won.actual_cost), updated_at = ${v.at}
+      FROM won WHERE a.user_id = won.user_id AND won.amount > won.actual_cost
+      RETURNING a.balance, won.id, won.user_id, won.amount - won.actual_cost AS back, won.reference
+    ), led AS (
+      INSERT INTO credit_ledger (${LEDGER_COLUMNS})
+      SELECT user_id, back, balance, 'reserve_refund', 'reservation-refund:' || id,
+             coalesce(reference, 'reservation:' || id), ${v.at}::timestamptz
+      FROM moved
+      RETURNING id
+    )
+    SELECT * FROM won`;
+  const res = await atomic(db, (q) =>
+    q.execute<{
+      id: string;
+      user_id: string;
+      amount: number;
+      actual_cost: number | null;
+      status: string;
+      idempotency_key: string;
+      reference: string | null;
+      created_at: Date;
+      settled_at: Date | null;
+    }>(statement),
+  );
+  const r = res.rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    userId: r.user_id,
+    amount: r.amount,
+    actualCost: r.actual_cost,
+    status: r.status,
+    idempotencyKey: r.idempotency_key,
+    reference: r.reference,
+    createdAt: r.created_at,
+    settledAt: r.settled_at,
+  };
+}
+
+export function ensureAccount(db: DbOrTx, userId: string) {
+  return db.insert(creditAccounts).values({ userId, balance: 0 }).onConflictDoNothing();
+}
+
+/** Sets the balance to `value` in one statement; returns the balance before and after. */
+export async function setBalance(
+  db: DbOrTx,
+  userId: string,
+  value: number,
+  at: Date,
+): Promise<{ before: number; after: number } | null> {
+  const res = await db.execute<{ before: number; after: number }>(sql`
+    UPDATE credit_accounts AS a SET balance = ${value}, updated_at = ${at}
+    FROM (SELECT balance FROM credit_accounts WHERE user_id = ${userId} FOR UPDATE) AS old
+    WHERE a.user_id = ${userId}
+    RETURNING old.balance AS before, a.balance AS after`);
+  return res.rows[0] ?? null;
+}
+
+/** Inserts a ledger row unless the (user, key) pair exists; null on a duplicate key. */
+export async function insertLedger(db: DbOrTx, values: typeof creditLedger.$inferInsert): Promise<LedgerRow | null> {
+  const [row] = await db.insert(creditLedger).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findLedgerByKey(db: DbOrTx, userId: string, key: string): Promise<LedgerRow | null> {
+  const [row] = await db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.idempotencyKey, key)));
+  return row ?? null;
+}
+
+export async function readBalance(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: creditAccounts.balance })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.userId, userId));
+  return row?.balance ?? 0;
+}
+
+export async function ledgerPage(db: DbOrTx, userId: string, page: number, pageSize: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, userId))
+      .orderBy(desc(creditLedger.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, userId)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findReservationByKey(db: DbOrTx, userId: string, key: string): Promise<ReservationRow | null> {
+  const [row] = await db
+    .select()
+    .from(creditReservations)
+    .where(and(eq(creditReservations.userId, userId), eq(creditReservations.idempotencyKey, key)));
+  return row ?? null;
+}
+
+export async function findReservation(db: DbOrTx, id: string): Promise<ReservationRow | null> {
+  const where: SQL = eq(creditReservations.id, id);
+  const [row] = await db.select().from(creditReservations).where(where);
+  return row ?? null;
+}
+
+export function staleHeldReservations(db: DbOrTx, before: Date, limit = 100) {
+  return db
+    .select({ id: creditReservations.id })
+    .from(creditReservations)
+    .where(and(eq(creditReservations.status, 'held'), lt(creditReservations.createdAt, before)))
+    .limit(limit);
+}

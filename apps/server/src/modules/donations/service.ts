@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Page } from '@candeia/shared/schemas/admin';
+import type {
+  CheckoutDto,
+  DonationDto,
+  adminDonationsQuerySchema,
+  donationSchema,
+} from '@candeia/shared/schemas/billing';
+import { emailSchema } from '@candeia/shared/schemas/common';
+import { checkoutSessions, donations } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Actor, Deps } from '../../types.ts';
+import { newCheckoutId } from '../billing/checkout.ts';
+import { CHECKOUT_TTL_MS, successUrl } from '../payments/local-provider.ts';
+import { activeProviderName, paymentProvider } from '../payments/provider.ts';
+
+const absolute = (deps: Deps, path: string) => `${deps.config.APP_URL.replace(/\/$/, '')}${path}`;
+
+/**
+ * POST /api/donations (public): a pending donation and a checkout (mode payment, BRL). It is
+ * paid only when the provider's webhook says so. A signed-in donor is recorded with the
+ * donation; the e-mail (for the receipt) is the one typed, else the account's.
+ */
+export async function startDonation(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof donationSchema>,
+  log?: FastifyBaseLogger,
+): Promise<CheckoutDto> {
+  let email: string | null = actor.email;
+  if (input.email !== undefined && input.email.trim() !== '') {
+    const parsed = emailSchema.safeParse(input.email);
+    if (!parsed.success)
+      throw new AppError('VALIDATION_INVALID_FORMAT', {
+        email: parsed.error.issues[0]?.message ?? 'validation:email.format',
+      });
+    email = parsed.data;
+  }
+  const now = deps.clock.now();
+  const provider = paymentProvider(deps, activeProviderName(deps.config), log);
+  const id = newCheckoutId();
+  const donationId = randomUUID();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(donations).values({
+      id: donationId,
+      checkoutSessionId: id,
+      userId: actor.userId,
+      email,
+      amountCents: input.amountCents,
+      currency: 'BRL',
+      status: 'pending',
+      createdAt: now,
+    });
+    await tx.insert(checkoutSessions).values({
+      id,
+      provider: provider.name,
+      kind: 'donation',
+      userId: actor.userId,
+      donationId,
+      amountCents: input.amountCents,
+      currency: 'BRL',
+      status: 'open',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+    });
+  });
+  try {
+    const res = await provider.createDonationCheckout({
+      checkoutId: id,
+      donationId,
+      amountCents: input.amountCents,
+      currency: 'BRL',
+      email,
+      userId: actor.userId,
+      successUrl: absolute(deps, successUrl(id)),
+      cancelUrl: absolute(deps, '/donations?checkout=canceled'),
+    });
+    if (res.providerSessionId)
+      await deps.db
+        .update(checkoutSessions)
+        .set({ providerSessionId: res.providerSessionId })
+        .where(eq(checkoutSessions.id, id));
+    return { url: res.url, sessionId: id };
+  } catch (err) {
+    await deps.db.update(checkoutSessions).set({ status: 'failed' }).where(eq(checkoutSessions.id, id));
+    await deps.db.update(donations).set({ status: 'failed' }).where(eq(donations.id, donationId));
+    if (err instanceof AppError && err.code === 'PROVIDER_UNAVAILABLE') throw err;
+    log?.error({ err: err instanceof AppError ? err.code : String(err) }, 'donation checkout failed');
+    throw new AppError('DONATION_FAILED');
+  }
+}
+
+export async function adminDonations(
+  deps: Pick<Deps, 'db'>,
+  q: z.output<typeof adminDonationsQuerySchema>,
+): Promise<Page<DonationDto>> {
+  const where = q.status ? eq(donations.status, q.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(donations)
+      .where(where)
+      .orderBy(desc(donations.createdAt), desc(donations.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    deps.db.select({ n: count() }).from(donations).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      amountCents: r.amountCents,
+      currency: r.currency,
+      status: r.status as DonationDto['status'],
+      email: r.email,
+      userId: r.userId,
+      createdAt: r.createdAt.toISOString(),
+      paidAt: r.paidAt?.toISOString() ?? null,
+    })),
+    total: total?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

@@ -1,0 +1,352 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, lte, ne } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import { TEST_CARD_SUCCESS, type LocalPayDto } from '@candeia/shared/schemas/billing';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  checkoutSessions,
+  localProviderEvents,
+  localProviderSubscriptions,
+  subscriptionPlans,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Deps } from '../../types.ts';
+import {
+  addMonth,
+  type CheckoutResult,
+  type DonationCheckoutInput,
+  type PaymentProvider,
+  type ProviderSubscriptionState,
+  type SubscriptionCheckoutInput,
+} from './provider.ts';
+import { handleWebhook } from './webhook.ts';
+
+type LocalDeps = { db: DbOrTx; clock: Clock; config: Config };
+type LocalSub = typeof localProviderSubscriptions.$inferSelect;
+
+/** A local checkout lives this long, like Stripe's (24 h). */
+export const CHECKOUT_TTL_MS = 24 * 60 * 60_000;
+
+const rand = (bytes = 18) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const customerOf = (userId: string) => `cus_local_${userId.replace(/-/g, '')}`;
+const priceOf = (plan: { id: string; stripePriceId: string | null }) => plan.stripePriceId ?? `price_local_${plan.id}`;
+
+/** The built-in provider's pages are ours: the payment test page and the success page. */
+export const localCheckoutUrl = (checkoutId: string) => `/testes-stripe?session=${encodeURIComponent(checkoutId)}`;
+export const successUrl = (checkoutId: string) => `/checkout/success?session_id=${encodeURIComponent(checkoutId)}`;
+
+function subscriptionObject(s: LocalSub, plan: { id: string; stripePriceId: string | null }) {
+  const metadata = { userId: s.userId, planId: s.planId, checkoutId: s.checkoutSessionId };
+  return {
+    id: s.id,
+    object: 'subscription',
+    customer: s.customerId,
+    status: s.status,
+    cancel_at_period_end: s.cancelAtPeriodEnd,
+    created: seconds(s.createdAt),
+    metadata,
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${s.id.slice(4)}`,
+          object: 'subscription_item',
+          price: { id: priceOf(plan), object: 'price' },
+          current_period_start: seconds(s.currentPeriodStart),
+          current_period_end: seconds(s.currentPeriodEnd),
+        },
+      ],
+    },
+  };
+}
+
+function invoiceObject(
+  s: LocalSub,
+  plan: { id: string; stripePriceId: string | null; monthlyPriceCents: number; currency: string },
+  reason: string,
+) {
+  const metadata = { userId: s.userId, planId: s.planId, checkoutId: s.checkoutSessionId };
+  return {
+    id: `in_local_${s.id.slice(10)}_${s.periodIndex}`,
+    object: 'invoice',
+    customer: s.customerId,
+    status: 'paid',
+    billing_reason: reason,
+    amount_paid: plan.monthlyPriceCents,
+    currency: plan.currency.toLowerCase(),
+    next_payment_attempt: null,
+    parent: { type: 'subscription_details', subscription_details: { subscription: s.id, metadata } },
+    lines: {
+      object: 'list',
+      data: [
+        {
+          object: 'line_item',
+          amount: plan.monthlyPriceCents,
+          period: { start: seconds(s.currentPeriodStart), end: seconds(s.currentPeriodEnd) },
+          pricing: { type: 'price_details', price_details: { price: priceOf(plan) } },
+        },
+      ],
+    },
+  };
+}
+
+/** Queues an event (Stripe's shape) for delivery to the webhook handler. */
+async function emit(db: DbOrTx, clock: Clock, type: string, object: unknown) {
+  const now = clock.now();
+  const id = `evt_local_${rand()}`;
+  const event = {
+    id,
+    object: 'event',
+    api_version: null,
+    created: seconds(now),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+  await db.insert(localProviderEvents).values({ id, type, payload: event, createdAt: now });
+}
+
+const LOCAL_ACTOR = { ip: 'local-provider', userAgent: null };
+
+/**
+ * Delivers the queued events in order, each signed with the webhook secret (Stripe's own test
+ * header) and passed through the same handler as Stripe's: signature, de-duplication, effect.
+ * Stops at the first failure, leaving it queued (the housekeeping job retries).
+ */
+export async function deliverPending(deps: Deps, log?: FastifyBaseLogger): Promise<number> {
+  let delivered = 0;
+  for (;;) {
+    const [next] = await deps.db
+      .select()
+      .from(localProviderEvents)
+      .where(isNull(localProviderEvents.deliveredAt))
+      .orderBy(asc(localProviderEvents.seq))
+      .limit(1);
+    if (!next) return delivered;
+    const payload = JSON.stringify(next.payload);
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: deps.config.STRIPE_WEBHOOK_SECRET,
+      timestamp: seconds(deps.clock.now()),
+    });
+    await handleWebhook(deps, LOCAL_ACTOR, Buffer.from(payload), header, log);
+    await deps.db
+      .update(localProviderEvents)
+      .set({ deliveredAt: deps.clock.now() })
+      .where(eq(localProviderEvents.seq, next.seq));
+    delivered += 1;
+  }
+}
+
+/**
+ * The built-in provider (no Stripe account): checkouts are rows of ours paid on the payment
+ * test page; subscriptions and invoices live in local_provider_* tables; every change is told
+ * to the app by a signed Stripe-shaped event, never written into the app's state directly.
+ */
+export class LocalProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+  constructor(private readonly deps: LocalDeps) {}
+
+  async createSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<CheckoutResult> {
+    return { url: localCheckoutUrl(input.checkoutId), providerSessionId: null, customerId: customerOf(input.userId) };
+  }
+
+  async createDonationCheckout(input: DonationCheckoutInput): Promise<CheckoutResult> {
+    return { url: localCheckoutUrl(input.checkoutId), providerSessionId: null, customerId: null };
+  }
+
+  /** No card to change without Stripe: the portal is the subscription page. */
+  async createPortalSession(): Promise<{ url: string }> {
+    return { url: '/subscription' };
+  }
+
+  private async setCancel(subscriptionId: string, cancel: boolean): Promise<ProviderSubscriptionState> {
+    const { db, clock } = this.deps;
+    const row = await db.transaction(async (tx) => {
+      const [s] = await tx
+        .update(localProviderSubscriptions)
+        .set({ cancelAtPeriodEnd: cancel })
+        .where(and(eq(localProviderSubscriptions.id, subscriptionId), eq(localProviderSubscriptions.status, 'active')))
+        .returning();
+      if (!s) return null;
+      const plan = await tx.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.id, s.planId) });
+      await emit(tx, clock, 'customer.subscription.updated', subscriptionObject(s, plan!));
+      return s;
+    });
+    if (!row) throw new AppError('NO_PAID_SUBSCRIPTION');
+    return { cancelAtPeriodEnd: row.cancelAtPeriodEnd, currentPeriodEnd: row.currentPeriodEnd };
+  }
+
+  cancelAtPeriodEnd(subscriptionId: string) {
+    return this.setCancel(subscriptionId, true);
+  }
+
+  resume(subscriptionId: string) {
+    return this.setCancel(subscriptionId, false);
+  }
+
+  async cancelNow(subscriptionId: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const [s] = await db
+      .update(localProviderSubscriptions)
+      .set({ status: 'canceled' })
+      .where(and(eq(localProviderSubscriptions.id, subscriptionId), ne(localProviderSubscriptions.status, 'canceled')))
+      .returning();
+    if (!s) return;
+    const plan = await db.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.id, s.planId) });
+    await emit(db, clock, 'customer.subscription.deleted', subscriptionObject(s, plan!));
+  }
+}
+
+/**
+ * POST /api/billing/local/pay: the payment test page's form. Card 4242 4242 4242 4242 pays; any
+ * other number (4000 0000 0000 0002 included) is declined with PAYMENT_DECLINED and the session
+ * stays open for another try. A payment creates the provider's objects and queues
+ * checkout.session.completed (+ customer.subscription.created and invoice.paid for a plan),
+ * then delivers them through the webhook handler before answering.
+ */
+export async function localPay(
+  deps: Deps,
+  input: { sessionId: string; cardNumber: string },
+  log?: FastifyBaseLogger,
+): Promise<LocalPayDto> {
+  if (deps.config.STRIPE_SECRET_KEY) throw new AppError('NOT_FOUND');
+  const now = deps.clock.now();
+  const row = await deps.db.query.checkoutSessions.findFirst({ where: eq(checkoutSessions.id, input.sessionId) });
+  if (!row || row.provider !== 'local') throw new AppError('NOT_FOUND');
+  const done: LocalPayDto = { status: 'complete', redirectUrl: successUrl(row.id), error: null };
+  if (row.providerPaidAt) {
+    // Paid already (a double submit, or a delivery that failed): finish delivering.
+    await deliverPending(deps, log);
+    return done;
+  }
+  if (row.status !== 'open' || row.expiresAt <= now) throw new AppError('CHECKOUT_CLOSED');
+  if (input.cardNumber !== TEST_CARD_SUCCESS) {
+    await deps.db
+      .update(checkoutSessions)
+      .set({ lastError: 'PAYMENT_DECLINED' })
+      .where(and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.status, 'open')));
+    log?.info({ checkout: row.id }, 'local provider: card declined');
+    return { status: 'failed', redirectUrl: null, error: 'PAYMENT_DECLINED' };
+  }
+  await deps.db.transaction(async (tx) => {
+    const [won] = await tx
+      .update(checkoutSessions)
+      .set({ providerPaidAt: now, lastError: null })
+      .where(
+        and(
+          eq(checkoutSessions.id, row.id),
+          eq(checkoutSessions.status, 'open'),
+          isNull(checkoutSessions.providerPaidAt),
+        ),
+      )
+      .returning();
+    if (!won) return;
+    const session = {
+      id: won.id,
+      object: 'checkout.session',
+      status: 'complete',
+      payment_status: 'paid',
+      amount_total: won.amountCents,
+      currency: won.currency.toLowerCase(),
+      client_reference_id: won.userId,
+    };
+    if (won.kind === 'donation') {
+      await emit(tx, deps.clock, 'checkout.session.completed', {
+        ...session,
+        mode: 'payment',
+        customer: null,
+        subscription: null,
+        metadata: { checkoutId: won.id, donationId: won.donationId, kind: 'donation' },
+      });
+      return;
+    }
+    if (!won.userId || !won.planId) throw new AppError('CHECKOUT_CLOSED');
+    const plan = (await tx.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.id, won.planId) }))!;
+    const [sub] = await tx
+      .insert(localProviderSubscriptions)
+      .values({
+        id: `sub_local_${rand()}`,
+        customerId: customerOf(won.userId),
+        userId: won.userId,
+        planId: plan.id,
+        checkoutSessionId: won.id,
+        status: 'active',
+        currentPeriodStart: now,
+        currentPeriodEnd: addMonth(now),
+        periodIndex: 0,
+        createdAt: now,
+      })
+      .returning();
+    await emit(tx, deps.clock, 'checkout.session.completed', {
+      ...session,
+      mode: 'subscription',
+      customer: sub!.customerId,
+      subscription: sub!.id,
+      metadata: { checkoutId: won.id, userId: won.userId, planId: plan.id, kind: 'subscription' },
+    });
+    await emit(tx, deps.clock, 'customer.subscription.created', subscriptionObject(sub!, plan));
+    await emit(tx, deps.clock, 'invoice.paid', invoiceObject(sub!, plan, 'subscription_create'));
+  });
+  await deliverPending(deps, log);
+  return done;
+}
+
+/**
+ * What Stripe does on its own clock, for the local provider: a period that ended renews (the
+ * test card is charged again: invoice.paid for the next period), or, when set to cancel at
+ * period end, the subscription ends (customer.subscription.deleted). Then delivers the queue.
+ */
+export async function localProviderSweep(deps: Deps, log?: FastifyBaseLogger): Promise<void> {
+  const now = deps.clock.now();
+  const due = await deps.db
+    .select()
+    .from(localProviderSubscriptions)
+    .where(and(eq(localProviderSubscriptions.status, 'active'), lte(localProviderSubscriptions.currentPeriodEnd, now)))
+    .limit(200);
+  for (const s of due) {
+    await deps.db.transaction(async (tx) => {
+      const plan = (await tx.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.id, s.planId) }))!;
+      if (s.cancelAtPeriodEnd) {
+        const [ended] = await tx
+          .update(localProviderSubscriptions)
+          .set({ status: 'canceled' })
+          .where(and(eq(localProviderSubscriptions.id, s.id), eq(localProviderSubscriptions.status, 'active')))
+          .returning();
+        if (ended) await emit(tx, deps.clock, 'customer.subscription.deleted', subscriptionObject(ended, plan));
+        return;
+      }
+      // Renew period by period until the subscription is current again.
+      let current = s;
+      while (current.currentPeriodEnd <= now) {
+        const [next] = await tx
+          .update(localProviderSubscriptions)
+          .set({
+            currentPeriodStart: current.currentPeriodEnd,
+            currentPeriodEnd: addMonth(current.currentPeriodEnd),
+            periodIndex: current.periodIndex + 1,
+          })
+          .where(
+            and(
+              eq(localProviderSubscriptions.id, current.id),
+              eq(localProviderSubscriptions.periodIndex, current.periodIndex),
+              eq(localProviderSubscriptions.status, 'active'),
+              eq(localProviderSubscriptions.cancelAtPeriodEnd, false),
+            ),
+          )
+          .returning();
+        if (!next) return;
+        await emit(tx, deps.clock, 'invoice.paid', invoiceObject(next, plan, 'subscription_cycle'));
+        await emit(tx, deps.clock, 'customer.subscription.updated', subscriptionObject(next, plan));
+        current = next;
+      }
+    });
+  }
+  await deliverPending(deps, log);
+}

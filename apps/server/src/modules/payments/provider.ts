@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { PlanRow } from '../billing/repository.ts';
+import { LocalProvider } from './local-provider.ts';
+import { StripeProvider } from './stripe-provider.ts';
+
+export type ProviderName = 'stripe' | 'local';
+
+export interface SubscriptionCheckoutInput {
+  /** Our checkout id (also the idempotency key of the outgoing call). */
+  checkoutId: string;
+  userId: string;
+  email: string;
+  /** The provider's customer for this user, when known. */
+  customerId: string | null;
+  plan: PlanRow;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface DonationCheckoutInput {
+  checkoutId: string;
+  donationId: string;
+  amountCents: number;
+  currency: string;
+  email: string | null;
+  userId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutResult {
+  /** Where the browser goes to pay. */
+  url: string;
+  providerSessionId: string | null;
+  /** The provider customer the checkout used (created on the first checkout). */
+  customerId: string | null;
+}
+
+export interface ProviderSubscriptionState {
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
+}
+
+/**
+ * What the app asks of a payment provider. Subscription state never comes back through these
+ * calls into our tables: the provider's webhook events are the only way in (SECURITY.md 22).
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<CheckoutResult>;
+  createDonationCheckout(input: DonationCheckoutInput): Promise<CheckoutResult>;
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  cancelAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscriptionState>;
+  resume(subscriptionId: string): Promise<ProviderSubscriptionState>;
+  /** Ends a subscription now (one replaced by a newer purchase). Events follow asynchronously. */
+  cancelNow(subscriptionId: string): Promise<void>;
+}
+
+/** Stripe when STRIPE_SECRET_KEY is set, the built-in local provider otherwise. */
+export function activeProviderName(config: Pick<Config, 'STRIPE_SECRET_KEY'>): ProviderName {
+  return config.STRIPE_SECRET_KEY ? 'stripe' : 'local';
+}
+
+/** The provider that owns a subscription id (the local provider's ids are ours). */
+export function providerOfSubscription(subscriptionId: string): ProviderName {
+  return subscriptionId.startsWith('sub_local_') ? 'local' : 'stripe';
+}
+
+export interface ProviderDeps {
+  db: DbOrTx;
+  clock: Clock;
+  config: Config;
+}
+
+export function paymentProvider(
+  deps: ProviderDeps,
+  name: ProviderName = activeProviderName(deps.config),
+  log?: FastifyBaseLogger,
+): PaymentProvider {
+  return name === 'stripe' ? new StripeProvider(deps.config, log) : new LocalProvider(deps);
+}
+
+/** Adds one calendar month (UTC), clamped to the month's last day (Jan 31 → Feb 28/29). */
+export function addMonth(d: Date): Date {
+  const out = new Date(d);
+  const day = out.getUTCDate();
+  out.setUTCDate(1);
+  out.setUTCMonth(out.getUTCMonth() + 1);
+  const last = new Date(Date.UTC(out.getUTCFullYear(), out.getUTCMonth() + 1, 0)).getUTCDate();
+  out.setUTCDate(Math.min(day, last));
+  return out;
+}
