@@ -83,6 +83,24 @@ describe('admin plans: GET/POST/PUT /api/admin/plans', () => {
     });
     const [stored] = await t.query('SELECT stripe_price_id, features FROM subscription_plans WHERE id = $1', [plan.id]);
     expect(stored).toEqual({ stripe_price_id: 'price_querubim', features: body.features });
+    // The admin sees the price id, and a save that leaves it out keeps it.
+    expect(plan.stripePriceId).toBe('price_querubim');
+    const listed = (await t.request({ url: '/api/admin/plans', cookie: admin.cookie })).json() as Array<{
+      id: string;
+      stripePriceId: string | null;
+    }>;
+    expect(listed.find((p) => p.id === plan.id)?.stripePriceId).toBe('price_querubim');
+    const { stripePriceId: _omitted, ...withoutPriceId } = body;
+    const kept = await t.request({
+      method: 'PUT',
+      url: `/api/admin/plans/${plan.id}`,
+      cookie: admin.cookie,
+      payload: { ...withoutPriceId, credits: 16_000 },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ credits: 16_000, stripePriceId: 'price_querubim' });
+    // The public catalogue never shows it.
+    expect(JSON.stringify((await t.request({ url: '/api/plans' })).json())).not.toContain('price_');
 
     const dup = await t.request({ method: 'POST', url: '/api/admin/plans', cookie: admin.cookie, payload: body });
     expect(dup.statusCode).toBe(400);
@@ -102,6 +120,7 @@ describe('admin plans: GET/POST/PUT /api/admin/plans', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({
+      stripePriceId: null,
       monthlyPriceCents: 6_000,
       isPublic: false,
       features: { bible: true, chat: false, community: false, live: true, referral_program: false },
@@ -123,7 +142,11 @@ describe('admin plans: GET/POST/PUT /api/admin/plans', () => {
       "SELECT details FROM security_events WHERE type = 'admin_plan_saved' AND user_id = $1 ORDER BY id",
       [admin.user.id],
     );
-    expect(events.map((e) => e.details)).toEqual([`created ${plan.id} Querubim`, `updated ${plan.id} Querubim`]);
+    expect(events.map((e) => e.details)).toEqual([
+      `created ${plan.id} Querubim`,
+      `updated ${plan.id} Querubim`,
+      `updated ${plan.id} Querubim`,
+    ]);
   });
 
   it('validation: the plan messages, and no unknown fields', async () => {

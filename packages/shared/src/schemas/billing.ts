@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_FEATURES } from '../constants.ts';
+import type { PlanDto } from './subscription.ts';
 
 /**
  * Billing API contract (issue: Billing). Routes under /api. Amounts are integer minor units
@@ -225,6 +226,11 @@ export const planInputSchema = z.strictObject({
   isPublic: z.boolean(),
 });
 export type PlanInput = z.input<typeof planInputSchema>;
+
+/** A plan as the admin sees it (GET/POST/PUT /api/admin/plans): with its Stripe price id. */
+export interface AdminPlanDto extends PlanDto {
+  stripePriceId: string | null;
+}
 
 export const adminSubscriptionsQuerySchema = z.strictObject({
   status: z.string().max(32).optional(),

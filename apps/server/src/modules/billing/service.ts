@@ -15,6 +15,7 @@ import {
   type AdminSubscriptionRow,
   type adminSubscriptionsQuerySchema,
   type planInputSchema,
+  type AdminPlanDto,
 } from '@candeia/shared/schemas/billing';
 import type { PlanDto, SubscriptionStateDto } from '@candeia/shared/schemas/subscription';
 import type { DbOrTx } from '../../db/client.ts';
@@ -220,8 +221,13 @@ export async function markTrialNoticeSeen(deps: Pick<Deps, 'db' | 'clock'>, acto
 
 // ---------- Admin: plans and subscriptions ----------
 
-export async function adminPlans(deps: Pick<Deps, 'db'>): Promise<PlanDto[]> {
-  return (await repo.listAllPlans(deps.db)).map(toPlanDto);
+/** What the admin sees of a plan: the public fields plus the payment provider's price id. */
+function toAdminPlanDto(p: PlanRow): AdminPlanDto {
+  return { ...toPlanDto(p), stripePriceId: p.stripePriceId };
+}
+
+export async function adminPlans(deps: Pick<Deps, 'db'>): Promise<AdminPlanDto[]> {
+  return (await repo.listAllPlans(deps.db)).map(toAdminPlanDto);
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -238,13 +244,18 @@ function planValues(input: z.output<typeof planInputSchema>) {
     monthlyPriceCents: input.monthlyPriceCents,
     // Kept as given (labels or flags, SPEC.md §3); normalised whenever it is read.
     features: input.features,
-    stripePriceId: input.stripePriceId?.trim() || null,
+    // Left out: unchanged on an update (null clears it).
+    ...(input.stripePriceId === undefined ? {} : { stripePriceId: input.stripePriceId?.trim() || null }),
     isActive: input.isActive,
     isPublic: input.isPublic,
   };
 }
 
-export async function createPlan(deps: Deps, actor: Actor, input: z.output<typeof planInputSchema>): Promise<PlanDto> {
+export async function createPlan(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof planInputSchema>,
+): Promise<AdminPlanDto> {
   let row: PlanRow;
   try {
     row = await repo.insertPlan(deps.db, { ...planValues(input), createdAt: deps.clock.now() });
@@ -260,7 +271,7 @@ export async function createPlan(deps: Deps, actor: Actor, input: z.output<typeo
     email: actor.email,
     details: `created ${row.id} ${row.name}`,
   });
-  return toPlanDto(row);
+  return toAdminPlanDto(row);
 }
 
 export async function updatePlan(
@@ -268,7 +279,7 @@ export async function updatePlan(
   actor: Actor,
   id: string,
   input: z.output<typeof planInputSchema>,
-): Promise<PlanDto> {
+): Promise<AdminPlanDto> {
   let row: PlanRow | undefined;
   try {
     row = await repo.updatePlan(deps.db, id, planValues(input));
@@ -285,7 +296,7 @@ export async function updatePlan(
     email: actor.email,
     details: `updated ${row.id} ${row.name}`,
   });
-  return toPlanDto(row);
+  return toAdminPlanDto(row);
 }
 
 export async function adminSubscriptions(
