@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { useToast } from '../components/ui/toast.tsx';
 import { useSubscription } from '../features/billing/api/get-subscription.ts';
@@ -14,11 +14,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /login and /signup send a signed-in user to /start. */
+/** /login and /signup send a signed-in user to /start, or back to the in-app path in ?next=. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const session = useSession();
+  const next = useSearchParams()[0].get('next') ?? '';
   if (session.isPending) return <FullPageSpinner />;
-  if (session.data) return <Navigate to="/start" replace />;
+  if (session.data) return <Navigate to={/^\/(?![/\\])/.test(next) ? next : '/start'} replace />;
   return <>{children}</>;
 }
 

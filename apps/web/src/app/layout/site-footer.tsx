@@ -29,10 +29,12 @@ export function SiteFooter() {
         { to: '/start', label: t('nav.home') },
         { to: '/profile', label: t('nav.profile') },
         { to: '/subscription', label: t('footer.plans') },
+        { to: '/donations', label: t('nav.donations') },
       ]
     : [
         { to: '/', label: t('nav.home') },
         { to: '/subscription', label: t('footer.plans') },
+        { to: '/donations', label: t('nav.donations') },
         { to: '/signup', label: t('footer.createAccount') },
         { to: '/login', label: t('nav.login') },
       ];

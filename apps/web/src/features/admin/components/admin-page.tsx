@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { BillingTab } from './billing-tab.tsx';
 import { OutboxTab } from './outbox-tab.tsx';
 import { SecurityEventsTab } from './security-events-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
-const TABS = ['security', 'users', 'outbox'] as const;
+const TABS = ['security', 'users', 'outbox', 'billing'] as const;
 type Tab = (typeof TABS)[number];
 
 /** Administration (SPEC.md §2, admins only): security events, users, and the mail outbox. */
@@ -30,6 +31,7 @@ export default function AdminPage() {
           { id: 'security', label: t('tabs.security'), content: <SecurityEventsTab /> },
           { id: 'users', label: t('tabs.users'), content: <UsersTab /> },
           { id: 'outbox', label: t('tabs.outbox'), content: <OutboxTab /> },
+          { id: 'billing', label: t('tabs.billing'), content: <BillingTab /> },
         ]}
       />
     </div>

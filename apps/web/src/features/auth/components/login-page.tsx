@@ -25,6 +25,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const expired = params.get('expired') === '1';
+  // Where to go after signing in: an in-app path only (e.g. back to /subscription to subscribe).
+  const next = /^\/(?![/\\])/.test(params.get('next') ?? '') ? params.get('next')! : null;
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const [paymentFailed, setPaymentFailed] = useState(false);
@@ -46,7 +48,7 @@ export default function LoginPage() {
     setPaymentFailed(false);
     try {
       await login.mutateAsync(values);
-      navigate('/start', { replace: true });
+      navigate(next ?? '/start', { replace: true });
     } catch (e) {
       setFormError(apiMessage(e));
       setPaymentFailed(e instanceof ApiError && e.code === 'AUTH_PAYMENT_FAILED');
@@ -110,7 +112,10 @@ export default function LoginPage() {
       </Card>
       <p className="mt-6 text-center text-sm text-stone-600">
         {t('login.noAccount')}{' '}
-        <Link to="/signup" className="font-semibold text-brand-800 underline underline-offset-2">
+        <Link
+          to={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}
+          className="font-semibold text-brand-800 underline underline-offset-2"
+        >
           {t('login.toSignup')}
         </Link>
       </p>

@@ -49,6 +49,8 @@ export default function SignUpPage() {
   const { message, apiMessage } = useMessages();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // Where to go after signing in: an in-app path only (e.g. back to /subscription to subscribe).
+  const next = /^\/(?![/\\])/.test(params.get('next') ?? '') ? params.get('next')! : null;
   const signUp = useSignUp();
   const passwordTexts = usePasswordTexts();
   const [formError, setFormError] = useState<string | null>(null);
@@ -95,7 +97,7 @@ export default function SignUpPage() {
     setFormError(null);
     try {
       await signUp.mutateAsync(values);
-      navigate('/start', { replace: true });
+      navigate(next ?? '/start', { replace: true });
     } catch (e) {
       setFormError(apiMessage(e));
       // A field the server refused gets the focus once the submit ends; otherwise the message does.
@@ -259,7 +261,10 @@ export default function SignUpPage() {
           </Button>
           <p className="text-center text-sm text-stone-600">
             {t('signup.haveAccount')}{' '}
-            <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-2">
+            <Link
+              to={next ? `/login?next=${encodeURIComponent(next)}` : '/login'}
+              className="font-semibold text-brand-800 underline underline-offset-2"
+            >
               {t('signup.toLogin')}
             </Link>
           </p>

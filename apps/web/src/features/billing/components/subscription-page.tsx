@@ -1,35 +1,37 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PLAN_FEATURES, TRIAL_DAYS } from '@candeia/shared/constants';
+import type { BillingDetailsDto } from '@candeia/shared/schemas/billing';
 import type { PlanDto, SubscriptionStateDto } from '@candeia/shared/schemas/subscription';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useMessages } from '../../../lib/forms.ts';
 import { usePlans } from '../../../lib/queries/plans.ts';
 import { useSessionUser } from '../../../lib/queries/session.ts';
-import { isKnownStatus, statusTone } from '../../../lib/subscription-status.ts';
+import { statusTone } from '../../../lib/subscription-status.ts';
+import { useCancelSubscription } from '../api/cancel-subscription.ts';
+import { useBillingDetails } from '../api/get-billing-details.ts';
+import { useMarkTrialNoticeSeen } from '../api/mark-trial-notice-seen.ts';
 import { useSubscription } from '../api/get-subscription.ts';
-import { formatDate, formatDateBR, formatMoney, formatNumber } from '../lib/format.ts';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { useOpenPortal } from '../api/open-portal.ts';
+import { useResumeSubscription } from '../api/resume-subscription.ts';
+import { useStartCheckout } from '../api/start-checkout.ts';
+import { useFollowUrl } from '../hooks/use-follow-url.ts';
+import { usePlanText } from '../hooks/use-plan-text.ts';
+import { CreditHistory } from './credit-history.tsx';
+import { formatDate, formatDateBR, formatDateNumeric, formatMoney, formatNumber } from '../lib/format.ts';
 
-const KNOWN_PLANS = ['free', 'platinum', 'silver', 'gold', 'diamond'];
-
-function usePlanText() {
-  const { t } = useTranslation('billing');
-  return {
-    planName: (slug: string | null, name: string | null) =>
-      slug && KNOWN_PLANS.includes(slug) ? t(`plans.${slug}.name`) : (name ?? t('current.noPlan')),
-    planDescription: (p: PlanDto) =>
-      p.slug && KNOWN_PLANS.includes(p.slug) ? t(`plans.${p.slug}.description`) : (p.description ?? ''),
-    status: (status: string | null) =>
-      status === null ? t('status.none') : isKnownStatus(status) ? t(`status.${status}`) : status,
-  };
-}
+/** Codes after which the generic 'Erro na Assinatura' text says more than the server's message. */
+const GENERIC_FAILURES = new Set(['SUBSCRIPTION_UPDATE_FAILED', 'CHECKOUT_FAILED', 'SERVER_ERROR', 'UNEXPECTED_ERROR']);
 
 /** Plans and subscription (SPEC.md §2), with the blocked-access screen on ?expired=true. */
 export default function SubscriptionPage() {
@@ -37,9 +39,11 @@ export default function SubscriptionPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const expired = params.get('expired') === 'true';
+  const chosenPlan = params.get('plan');
   const { user, isPending: sessionPending } = useSessionUser();
   const signedIn = !!user;
   const sub = useSubscription(signedIn);
+  const details = useBillingDetails(signedIn && user.role !== 'admin');
   const plans = usePlans();
   const plansHeading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(expired ? t('blocked.title') : t('title'));
@@ -49,6 +53,23 @@ export default function SubscriptionPage() {
     plansHeading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     plansHeading.current?.focus({ preventScroll: true });
   }, [location.hash, location.key, plans.data]);
+
+  useEffect(() => {
+    if (details.error) console.error('Billing details failed', details.error);
+  }, [details.error]);
+
+  // The trial-ended notice shows once: it stays for this visit, and the server forgets it.
+  const [trialEnded, setTrialEnded] = useState(false);
+  if (details.data?.trialEndedNotice && !trialEnded) setTrialEnded(true);
+  const { mutate: markSeen } = useMarkTrialNoticeSeen();
+  useEffect(() => {
+    if (trialEnded) markSeen();
+  }, [trialEnded, markSeen]);
+
+  const paidPlans = plans.data?.filter((p) => p.monthlyPriceCents > 0) ?? [];
+  const freePlans = plans.data?.filter((p) => p.monthlyPriceCents === 0) ?? [];
+  const next = (planId?: string) =>
+    encodeURIComponent(planId ? `/subscription?plan=${encodeURIComponent(planId)}` : '/subscription');
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-stone-50">
@@ -66,7 +87,11 @@ export default function SubscriptionPage() {
           </header>
         )}
 
-        {signedIn ? <CurrentPlan sub={sub.data} loading={sub.isPending} error={sub.error} /> : null}
+        {signedIn && trialEnded ? <TrialEndedNotice /> : null}
+
+        {signedIn ? (
+          <CurrentPlan sub={sub.data} loading={sub.isPending} error={sub.error} details={details.data} />
+        ) : null}
 
         <section aria-labelledby="plans-title" className="mt-10" id="plans">
           <h2
@@ -93,31 +118,38 @@ export default function SubscriptionPage() {
             </Alert>
           ) : (
             <>
-              <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                {plans.data
-                  .filter((p) => p.monthlyPriceCents > 0)
-                  .map((p) => (
-                    <PlanCard
-                      key={p.id}
-                      plan={p}
-                      current={signedIn && sub.data?.planId === p.id}
-                      showCta={!signedIn && !sessionPending}
-                    />
-                  ))}
-              </ul>
-              {plans.data
-                .filter((p) => p.monthlyPriceCents === 0)
-                .map((p) => (
-                  <FreePlan
-                    key={p.id}
-                    plan={p}
-                    current={signedIn && sub.data?.planId === p.id}
-                    showCta={!signedIn && !sessionPending}
-                  />
-                ))}
+              <Catalogue
+                plans={paidPlans}
+                signedIn={signedIn}
+                sessionPending={sessionPending}
+                sub={signedIn ? sub.data : undefined}
+                chosenPlan={chosenPlan}
+                signupHref={(id) => `/signup?next=${next(id)}`}
+              />
+              {!signedIn && !sessionPending ? (
+                <p className="mt-5 text-center text-sm text-stone-600">
+                  {t('catalogue.signedOutNote', { days: TRIAL_DAYS })}{' '}
+                  <Link
+                    to={`/login?next=${next()}`}
+                    className="font-semibold text-brand-800 underline underline-offset-2"
+                  >
+                    {t('catalogue.loginToSubscribe')}
+                  </Link>
+                </p>
+              ) : null}
+              {freePlans.map((p) => (
+                <FreePlan
+                  key={p.id}
+                  plan={p}
+                  current={signedIn && sub.data?.planId === p.id}
+                  showCta={!signedIn && !sessionPending}
+                />
+              ))}
             </>
           )}
         </section>
+
+        {signedIn && user.role !== 'admin' ? <CreditHistory /> : null}
       </div>
     </div>
   );
@@ -184,14 +216,43 @@ function BlockedAccess({
   );
 }
 
+/** The trial ended unpaid: the account fell back to the free plan (the Bible only). */
+function TrialEndedNotice() {
+  const { t } = useTranslation('billing');
+  return (
+    <section
+      aria-labelledby="trial-ended-title"
+      className="mb-6 flex flex-col gap-4 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex gap-3">
+        <Icon className="mt-0.5 h-6 w-6 shrink-0 text-amber-700">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 7v5l3 2" />
+        </Icon>
+        <div>
+          <h2 id="trial-ended-title" className="font-semibold">
+            {t('trialEnded.title')}
+          </h2>
+          <p className="mt-1 text-sm leading-6">{t('trialEnded.text')}</p>
+        </div>
+      </div>
+      <Link to="/subscription#plans" className={buttonClasses({ className: 'shrink-0 self-start sm:self-auto' })}>
+        {t('trial.renew')}
+      </Link>
+    </section>
+  );
+}
+
 function CurrentPlan({
   sub,
   loading,
   error,
+  details,
 }: {
   sub: SubscriptionStateDto | undefined;
   loading: boolean;
   error: Error | null;
+  details: BillingDetailsDto | undefined;
 }) {
   const { t, i18n } = useTranslation('billing');
   const text = usePlanText();
@@ -212,7 +273,10 @@ function CurrentPlan({
         <h2 id="current-plan-title" className="font-serif text-xl font-semibold text-stone-900">
           {t('current.title')}
         </h2>
-        <Badge tone={statusTone(sub.status)}>{text.status(sub.status)}</Badge>
+        <div className="flex flex-wrap gap-2">
+          {details?.cancelAtPeriodEnd ? <Badge tone="warning">{t('manage.cancelScheduled')}</Badge> : null}
+          <Badge tone={statusTone(sub.status)}>{text.status(sub.status)}</Badge>
+        </div>
       </div>
       <dl className="mt-5 grid grid-cols-2 gap-5 lg:grid-cols-4">
         <div>
@@ -245,6 +309,15 @@ function CurrentPlan({
               ) : null}
             </dd>
           </div>
+        ) : details?.hasPaidSubscription && details.currentPeriodEnd ? (
+          <div>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">
+              {details.cancelAtPeriodEnd ? t('manage.accessUntil') : t('manage.renewsOn')}
+            </dt>
+            <dd className="mt-1 text-2xl font-semibold tabular-nums text-stone-900">
+              {formatDateNumeric(details.currentPeriodEnd, locale)}
+            </dd>
+          </div>
         ) : null}
       </dl>
       {total > 0 ? (
@@ -265,33 +338,253 @@ function CurrentPlan({
           </div>
         </div>
       ) : null}
+      {details?.hasPaidSubscription ? <ManageSubscription details={details} locale={locale} /> : null}
     </Card>
   );
 }
 
-function PlanCard({ plan, current, showCta }: { plan: PlanDto; current: boolean; showCta: boolean }) {
+/** Cancel at the period end (no fee) or undo it, and the Stripe portal for the card. */
+function ManageSubscription({ details, locale }: { details: BillingDetailsDto; locale: string }) {
+  const { t } = useTranslation('billing');
+  const { apiMessage } = useMessages();
+  const toast = useToast();
+  const followUrl = useFollowUrl();
+  const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
+  const portal = useOpenPortal();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const date = details.currentPeriodEnd ? formatDateNumeric(details.currentPeriodEnd, locale) : null;
+
+  const failed = (e: unknown) =>
+    toast({ variant: 'destructive', title: t('toasts.updateFailed'), description: apiMessage(e) });
+
+  const confirmCancel = async () => {
+    setCancelError(null);
+    try {
+      const res = await cancel.mutateAsync();
+      setConfirmOpen(false);
+      const end = res.currentPeriodEnd ? formatDateNumeric(res.currentPeriodEnd, locale) : date;
+      toast({
+        variant: 'success',
+        title: t('manage.canceledTitle'),
+        description: end ? t('manage.canceledText', { date: end }) : t('manage.canceledTextNoDate'),
+      });
+    } catch (e) {
+      setCancelError(apiMessage(e));
+    }
+  };
+
+  const doResume = async () => {
+    try {
+      await resume.mutateAsync();
+      toast({ variant: 'success', title: t('manage.resumedTitle'), description: t('manage.resumedText') });
+    } catch (e) {
+      failed(e);
+    }
+  };
+
+  const openPortal = async () => {
+    try {
+      const res = await portal.mutateAsync();
+      followUrl(res.url);
+    } catch (e) {
+      failed(e);
+    }
+  };
+
+  return (
+    <div className="mt-6 flex flex-col gap-4 border-t border-stone-100 pt-5 lg:flex-row lg:items-center lg:justify-between">
+      <p className="text-sm leading-6 text-stone-700">
+        {details.cancelAtPeriodEnd
+          ? date
+            ? t('manage.canceledText', { date })
+            : t('manage.canceledTextNoDate')
+          : date
+            ? t('manage.renewsText', { date })
+            : t('manage.cancelAnyTime')}
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {details.provider === 'stripe' ? (
+          <Button
+            variant="outline"
+            onClick={() => void openPortal()}
+            busy={portal.isPending}
+            busyLabel={t('processing')}
+          >
+            {t('manage.portal')}
+          </Button>
+        ) : null}
+        {details.cancelAtPeriodEnd ? (
+          <Button onClick={() => void doResume()} busy={resume.isPending} busyLabel={t('processing')}>
+            {t('manage.resume')}
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            className="border-red-300 text-red-800 hover:bg-red-50"
+            onClick={() => {
+              setCancelError(null);
+              setConfirmOpen(true);
+            }}
+          >
+            {t('manage.cancel')}
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title={t('manage.confirmTitle')}
+        description={date ? t('manage.confirmText', { date }) : t('manage.confirmTextNoDate')}
+        confirmLabel={t('manage.confirmCancel')}
+        cancelLabel={t('manage.keep')}
+        onConfirm={() => void confirmCancel()}
+        busy={cancel.isPending}
+        destructive
+      >
+        {cancelError ? (
+          <Alert variant="error" title={t('toasts.updateFailed')}>
+            {cancelError}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** The paid plans; signed in, each can be subscribed to (one checkout at a time). */
+function Catalogue({
+  plans,
+  signedIn,
+  sessionPending,
+  sub,
+  chosenPlan,
+  signupHref,
+}: {
+  plans: PlanDto[];
+  signedIn: boolean;
+  sessionPending: boolean;
+  sub: SubscriptionStateDto | undefined;
+  chosenPlan: string | null;
+  signupHref: (planId: string) => string;
+}) {
+  const { t } = useTranslation('billing');
+  const { apiMessage } = useMessages();
+  const toast = useToast();
+  const followUrl = useFollowUrl();
+  const checkout = useStartCheckout();
+  const [pendingPlan, setPendingPlan] = useState<string | null>(null);
+  const chosenButton = useRef<HTMLButtonElement>(null);
+  const canSubscribe = signedIn && !!sub && !sub.isAdmin;
+
+  // Back from sign-up or login with a plan in mind: that plan's button is where to go on.
+  useEffect(() => {
+    if (!chosenPlan || !canSubscribe) return;
+    chosenButton.current?.scrollIntoView({ block: 'center' });
+    chosenButton.current?.focus({ preventScroll: true });
+  }, [chosenPlan, canSubscribe]);
+
+  const subscribe = async (plan: PlanDto) => {
+    setPendingPlan(plan.id);
+    try {
+      const res = await checkout.mutateAsync(plan.id);
+      followUrl(res.url);
+    } catch (e) {
+      setPendingPlan(null);
+      const code = e instanceof ApiError ? e.code : null;
+      if (code === 'AUTH_REQUIRED' || code === 'AUTH_SESSION_EXPIRED') {
+        toast({ variant: 'destructive', title: t('toasts.loginRequired'), description: t('toasts.loginRequiredText') });
+      } else if (code === 'PLAN_NOT_FOUND') {
+        toast({ variant: 'destructive', title: t('toasts.planNotFound'), description: t('toasts.planNotFoundText') });
+      } else {
+        toast({
+          variant: 'destructive',
+          title: t('toasts.subscribeFailed'),
+          description: code && !GENERIC_FAILURES.has(code) ? apiMessage(e) : t('toasts.subscribeFailedText'),
+        });
+      }
+    }
+  };
+
+  return (
+    <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {plans.map((p) => {
+        const current = signedIn && sub?.planId === p.id;
+        const ownsIt = current && sub?.status === 'active' && !sub.isTrial;
+        const chosen = chosenPlan === p.id;
+        let cta = null;
+        if (!signedIn && !sessionPending) {
+          cta = (
+            <Link to={signupHref(p.id)} className={buttonClasses({ block: true })}>
+              <SubscribeLabel plan={p} />
+            </Link>
+          );
+        } else if (canSubscribe && !ownsIt) {
+          cta = (
+            <Button
+              ref={chosen ? chosenButton : undefined}
+              block
+              variant={current ? 'outline' : 'primary'}
+              onClick={() => void subscribe(p)}
+              busy={pendingPlan === p.id}
+              busyLabel={t('processing')}
+              disabled={pendingPlan !== null && pendingPlan !== p.id}
+            >
+              <SubscribeLabel plan={p} />
+            </Button>
+          );
+        }
+        return <PlanCard key={p.id} plan={p} current={current} highlighted={chosen} cta={cta} />;
+      })}
+    </ul>
+  );
+}
+
+function SubscribeLabel({ plan }: { plan: PlanDto }) {
+  const { t } = useTranslation('billing');
+  const text = usePlanText();
+  return <>{t('catalogue.subscribeTo', { plan: text.planName(plan.slug, plan.name) })}</>;
+}
+
+function PlanCard({
+  plan,
+  current,
+  highlighted,
+  cta,
+}: {
+  plan: PlanDto;
+  current: boolean;
+  highlighted: boolean;
+  cta: ReactNode;
+}) {
   const { t, i18n } = useTranslation('billing');
   const text = usePlanText();
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const free = plan.monthlyPriceCents === 0;
   const titleId = `plan-${plan.id}`;
   return (
     <li
       aria-labelledby={titleId}
-      className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${current ? 'border-brand-500 ring-2 ring-brand-200' : 'border-stone-200'}`}
+      className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${
+        current || highlighted ? 'border-brand-500 ring-2 ring-brand-200' : 'border-stone-200'
+      }`}
     >
       <div className="flex items-start justify-between gap-2">
         <h3 id={titleId} className="font-serif text-xl font-semibold text-stone-900">
           {text.planName(plan.slug, plan.name)}
         </h3>
-        {current ? <Badge tone="brand">{t('catalogue.yourPlan')}</Badge> : null}
+        {current ? (
+          <Badge tone="brand">{t('catalogue.yourPlan')}</Badge>
+        ) : highlighted ? (
+          <Badge tone="info">{t('catalogue.chosen')}</Badge>
+        ) : null}
       </div>
       <p className="mt-1 text-sm text-stone-600 sm:min-h-10">{text.planDescription(plan)}</p>
       <p className="mt-4 flex items-baseline gap-1">
         <span className="text-3xl font-semibold tracking-tight text-stone-900 tabular-nums">
-          {free ? t('catalogue.free') : formatMoney(plan.monthlyPriceCents, plan.currency, locale)}
+          {formatMoney(plan.monthlyPriceCents, plan.currency, locale)}
         </span>
-        {free ? null : <span className="text-sm text-stone-500">{t('catalogue.perMonth')}</span>}
+        <span className="text-sm text-stone-500">{t('catalogue.perMonth')}</span>
       </p>
       <p className="mt-1 text-sm font-medium text-brand-800">
         {plan.credits > 0
@@ -329,13 +622,7 @@ function PlanCard({ plan, current, showCta }: { plan: PlanDto; current: boolean;
           );
         })}
       </ul>
-      {showCta ? (
-        <div className="mt-auto pt-5">
-          <Link to="/signup" className={buttonClasses({ block: true })}>
-            {t('catalogue.startTrial')}
-          </Link>
-        </div>
-      ) : null}
+      {cta ? <div className="mt-auto pt-5">{cta}</div> : null}
     </li>
   );
 }
