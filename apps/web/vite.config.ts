@@ -42,6 +42,60 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // A page opened before the worker was installed is taken over at once, so a chapter read on
+        // the very first visit is kept for offline reading too. Updates still wait for 'Atualizar
+        // Agora' (no skipWaiting), so the prompt flow is unchanged.
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            // The sacred texts (catalogue, book lists, chapters) are public content: network first,
+            // the last copy when offline. The reader's own data (…/annotations) is never kept.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              /^\/api\/scripture\/(catalogue|texts\/[^/]+\/books(\/[^/]+\/chapters\/\d+)?)$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'candeia-scripture',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 500, maxAgeSeconds: 90 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // The session check, so signed-in screens (the reader) open offline. Forgotten as soon
+            // as the server says the session is over (401) and at sign-out (below).
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/auth/session',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'candeia-session',
+              networkTimeoutSeconds: 6,
+              cacheableResponse: { statuses: [200] },
+              plugins: [
+                {
+                  fetchDidSucceed: async ({ response }) => {
+                    if (response.status === 401) await caches.delete('candeia-session');
+                    return response;
+                  },
+                },
+              ],
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/auth/logout',
+            method: 'POST',
+            handler: 'NetworkOnly',
+            options: {
+              plugins: [
+                {
+                  requestWillFetch: async ({ request }) => {
+                    await caches.delete('candeia-session');
+                    return request;
+                  },
+                },
+              ],
+            },
+          },
+        ],
       },
     }),
   ],

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useSessionUser } from '../../../lib/queries/session.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { VerseOfTheDay } from './verse-of-the-day.tsx';
 
 interface Destination {
   key: 'chat' | 'sacredBooks' | 'community' | 'consultation';
@@ -87,6 +88,8 @@ export default function StartPage() {
           <h1 className="mt-2 font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-5xl">{title}</h1>
           <p className="mt-3 max-w-2xl text-base text-stone-600 sm:text-lg">{t('lead')}</p>
         </header>
+
+        <VerseOfTheDay />
 
         <ul className="grid gap-4 sm:grid-cols-2">
           {DESTINATIONS.map((d) => (

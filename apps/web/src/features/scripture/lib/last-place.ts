@@ -1,0 +1,32 @@
+import { LAST_PLACE_KEY } from './prefs.ts';
+import type { Area } from './paths.ts';
+
+export interface Place {
+  textId: string;
+  book: string;
+  chapter: number;
+}
+
+function readAll(): Partial<Record<Area, Place>> {
+  try {
+    const v = JSON.parse(window.localStorage.getItem(LAST_PLACE_KEY) ?? '{}') as unknown;
+    return v && typeof v === 'object' ? (v as Partial<Record<Area, Place>>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The last chapter opened in the area on this device (the server keeps it per user too). */
+export function readLastPlace(area: Area): Place | null {
+  const p = readAll()[area];
+  if (!p || typeof p.textId !== 'string' || typeof p.book !== 'string' || !Number.isInteger(p.chapter)) return null;
+  return p;
+}
+
+export function storeLastPlace(area: Area, place: Place): void {
+  try {
+    window.localStorage.setItem(LAST_PLACE_KEY, JSON.stringify({ ...readAll(), [area]: place }));
+  } catch {
+    /* storage blocked: the server's copy remains */
+  }
+}
