@@ -1,12 +1,14 @@
 /** `npm run bench`: every benchmark in turn (BENCH_SECONDS shortens each load phase). */
 import { benchCredits } from './credits.ts';
 import { benchLanding } from './landing.ts';
+import { benchScripture } from './scripture.ts';
 import { benchScriptureImport } from './scripture-import.ts';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<unknown>> = {
   landing: () => benchLanding(),
   credits: () => benchCredits(),
+  scripture: () => benchScripture(),
   'scripture-import': () => benchScriptureImport(),
 };
 for (const [name, run] of Object.entries(benches)) {

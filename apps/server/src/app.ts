@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { Mailer } from './modules/mail/service.ts';
 import { localPayRoutes, webhookRoutes } from './modules/payments/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { scriptureRoutes } from './modules/scripture/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -148,6 +149,7 @@ async function createFastify(opts: BuildOptions) {
       await api.register(webhookRoutes);
       await api.register(contactRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(scriptureRoutes, { prefix: '/scripture' });
     },
     { prefix: '/api' },
   );

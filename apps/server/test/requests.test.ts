@@ -18,12 +18,36 @@ import {
   resetRequestSchema,
   signUpSchema,
 } from '@candeia/shared/schemas/auth';
+import {
+  TEST_CARD_SUCCESS,
+  adminDonationsQuerySchema,
+  adminSubscriptionsQuerySchema,
+  checkoutSchema,
+  donationSchema,
+  grantCreditsSchema,
+  ledgerQuerySchema,
+  localPaySchema,
+  planInputSchema,
+} from '@candeia/shared/schemas/billing';
 import { contactSchema } from '@candeia/shared/schemas/contact';
+import {
+  createFavouriteSchema,
+  createNoteSchema,
+  listAnnotationsQuerySchema,
+  positionQuerySchema,
+  positionSchema,
+  searchQuerySchema,
+  updateNoteSchema,
+} from '@candeia/shared/schemas/scripture';
+import { CSRF_EXEMPT } from '../src/plugins/csrf.ts';
 import { concreteUrl, createTestApp, routeTable, sessionCookie, type RouteInfo, type TestApp } from './support/app.ts';
 import { insertUser, login, makeSignUp, OTHER_PASSWORD, uniqueIp, type TestUser } from './support/factories.ts';
 import { PUBLIC_ROUTES, routeKey } from './support/routes.ts';
+import { bibleFixture, insertText, seedScriptureOf } from './support/scripture.ts';
 
 const t = await createTestApp();
+/** A paid plan, for the billing entries of the matrix. */
+const silverPlanId = (await t.query<{ id: string }>("SELECT id FROM subscription_plans WHERE slug = 'silver'"))[0]!.id;
 const routes = routeTable(t.app).filter((r) => r.url.startsWith('/api/'));
 const changing = routes.filter((r) => r.method !== 'GET');
 const reading = routes.filter((r) => r.method === 'GET');
@@ -51,6 +75,12 @@ async function snapshot(app: TestApp = t): Promise<string> {
       'SELECT id, "to", subject, kind FROM mail_outbox ORDER BY id',
       'SELECT id, user_id, token_hash, created_at, expires_at, revoked_at FROM sessions ORDER BY id',
       'SELECT * FROM login_attempts ORDER BY id',
+      'SELECT * FROM credit_accounts ORDER BY user_id',
+      'SELECT * FROM credit_ledger ORDER BY id',
+      'SELECT * FROM checkout_sessions ORDER BY id',
+      'SELECT * FROM donations ORDER BY id',
+      'SELECT * FROM webhook_events ORDER BY id',
+      'SELECT * FROM provider_subscriptions ORDER BY id',
     ].map((q) => app.query(q)),
   );
   return JSON.stringify(parts);
@@ -77,7 +107,18 @@ describe('SECURITY 12: state-changing requests need a same-origin Origin / Sec-F
     expect(changing.length).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(changing.map((r) => [routeKey(r), r] as const))(
+  it('only the Stripe webhook is exempt (server to server, signed); forged, it still needs its signature', async () => {
+    expect([...CSRF_EXEMPT]).toEqual(['POST /api/webhooks/stripe']);
+    const before = await snapshot();
+    for (const [, headers] of forged) {
+      const res = await t.request({ method: 'POST', url: '/api/webhooks/stripe', payload: {}, headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('WEBHOOK_INVALID');
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it.each(changing.filter((r) => !CSRF_EXEMPT.has(routeKey(r))).map((r) => [routeKey(r), r] as const))(
     '%s: every forged request → 403 CSRF_REJECTED, nothing changes',
     async (_k, r) => {
       const before = await snapshot();
@@ -338,7 +379,155 @@ const MATRIX: MatrixEntry[] = [
     freshSession: true,
     attempts: ({ b }) => [{ url: `/api/auth/logout${targetQuery(b)}`, payload: { userId: b.user.id }, status: [200] }],
   },
+  // Billing and credits: everything acts on the caller's own subscription, ledger and checkouts.
+  ...(['/api/billing/subscription', '/api/credits', '/api/referrals'] as const).map((url) => ({
+    route: `GET ${url}`,
+    attempts: ({ b }: Ctx) => [
+      { url, status: [200] },
+      { url: `${url}${targetQuery(b)}`, status: [200] },
+    ],
+  })),
+  {
+    route: 'GET /api/credits/ledger',
+    attempts: ({ b }) => [
+      { url: '/api/credits/ledger', status: [200] },
+      { url: `/api/credits/ledger${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  {
+    route: 'POST /api/billing/checkout',
+    attempts: ({ b }) => [
+      { url: '/api/billing/checkout', payload: { planId: silverPlanId }, status: [200] },
+      ...targetFields(b).map((f) => ({
+        url: '/api/billing/checkout',
+        payload: { planId: silverPlanId, ...f },
+        status: [400],
+      })),
+      { url: `/api/billing/checkout${targetQuery(b)}`, payload: { planId: silverPlanId }, status: [200] },
+    ],
+  },
+  ...(['cancel', 'resume', 'portal'] as const).map((action) => ({
+    route: `POST /api/billing/${action}`,
+    attempts: ({ b }: Ctx) => [
+      // A has no paid subscription; B's is never reachable from A's session.
+      { url: `/api/billing/${action}`, status: [409] },
+      { url: `/api/billing/${action}${targetQuery(b)}`, status: [409] },
+      ...targetFields(b).map((f) => ({ url: `/api/billing/${action}`, payload: f, status: [400] })),
+    ],
+  })),
+  {
+    route: 'POST /api/billing/trial-notice/seen',
+    attempts: ({ b }) => [
+      { url: '/api/billing/trial-notice/seen', status: [200] },
+      { url: `/api/billing/trial-notice/seen${targetQuery(b)}`, status: [200] },
+      ...targetFields(b).map((f) => ({ url: '/api/billing/trial-notice/seen', payload: f, status: [400] })),
+    ],
+  },
+  {
+    route: 'GET /api/billing/checkout-sessions/:id',
+    attempts: ({ b }) => [
+      { url: `/api/billing/checkout-sessions/${b.user.id}`, status: [404] },
+      { url: `/api/billing/checkout-sessions/chk_x${targetQuery(b)}`, status: [404] },
+    ],
+  },
+  {
+    route: 'PUT /api/admin/plans/:id',
+    attempts: () => [
+      {
+        url: `/api/admin/plans/${silverPlanId}`,
+        payload: { name: 'Hacked', credits: 0, monthlyPriceCents: 0, features: {}, isActive: true, isPublic: true },
+        status: [403],
+      },
+    ],
+  },
+  // Scripture: B has a favourite, a note ("Nota da Bianca") and a position on KJV John 3.
+  ...(
+    [
+      '/api/scripture/texts/kjv/books',
+      '/api/scripture/texts/kjv/books/John/chapters/3',
+      '/api/scripture/texts/kjv/books/John/chapters/3/annotations',
+      '/api/scripture/themes',
+      '/api/scripture/verse-of-the-day',
+    ] as const
+  ).map((url) => ({
+    route: `GET ${url.replace('kjv', ':textId').replace('John', ':book').replace('/3', '/:chapter')}`,
+    attempts: ({ b }: Ctx) => [
+      { url, status: [200] },
+      { url: `${url}${targetQuery(b)}`, status: [200] },
+    ],
+  })),
+  {
+    route: 'GET /api/scripture/search',
+    attempts: ({ b }) => [
+      { url: '/api/scripture/search?q=John%203%3A16', status: [200] },
+      { url: `/api/scripture/search?q=love&${targetQuery(b).slice(1)}`, status: [400] },
+    ],
+  },
+  ...(['favourites', 'notes'] as const).map((kind) => ({
+    route: `GET /api/scripture/${kind}`,
+    attempts: ({ b }: Ctx) => [
+      { url: `/api/scripture/${kind}`, status: [200] },
+      { url: `/api/scripture/${kind}?q=Bianca&textId=kjv`, status: [200] },
+      { url: `/api/scripture/${kind}${targetQuery(b)}`, status: [400] },
+    ],
+  })),
+  ...(['favourites', 'notes'] as const).map((kind) => ({
+    route: `POST /api/scripture/${kind}`,
+    attempts: ({ b }: Ctx) => {
+      const body = { ...scripturePassage, ...(kind === 'notes' ? { body: 'Nota da Alice' } : {}) };
+      return [
+        { url: `/api/scripture/${kind}${targetQuery(b)}`, payload: body, status: [201] },
+        ...targetFields(b).map((f) => ({ url: `/api/scripture/${kind}`, payload: { ...body, ...f }, status: [400] })),
+      ];
+    },
+  })),
+  ...(['favourites', 'notes'] as const).map((kind) => ({
+    route: `DELETE /api/scripture/${kind}/:id`,
+    attempts: ({ b }: Ctx) => [
+      { url: `/api/scripture/${kind}/${scriptureOfB[kind]}`, status: [404] },
+      { url: `/api/scripture/${kind}/${scriptureOfB[kind]}${targetQuery(b)}`, status: [404] },
+      { url: `/api/scripture/${kind}/${b.user.id}`, status: [404] },
+    ],
+  })),
+  {
+    route: 'PATCH /api/scripture/notes/:id',
+    attempts: ({ b }) => [
+      { url: `/api/scripture/notes/${scriptureOfB.notes}`, payload: { body: 'Trocada' }, status: [404] },
+      { url: `/api/scripture/notes/${scriptureOfB.notes}${targetQuery(b)}`, payload: { body: 'x' }, status: [404] },
+      ...targetFields(b).map((f) => ({
+        url: `/api/scripture/notes/${scriptureOfB.notes}`,
+        payload: { body: 'x', ...f },
+        status: [400],
+      })),
+    ],
+  },
+  {
+    route: 'GET /api/scripture/position',
+    attempts: ({ b }) => [
+      { url: '/api/scripture/position?scope=bible', status: [200] },
+      { url: `/api/scripture/position${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  {
+    route: 'PUT /api/scripture/position',
+    attempts: ({ b }) => [
+      {
+        url: `/api/scripture/position${targetQuery(b)}`,
+        payload: { textId: 'kjv', book: 'Gen', chapter: 1 },
+        status: [200],
+      },
+      ...targetFields(b).map((f) => ({
+        url: '/api/scripture/position',
+        payload: { textId: 'kjv', book: 'John', chapter: 3, ...f },
+        status: [400],
+      })),
+    ],
+  },
 ];
+
+const scripturePassage = { textId: 'kjv', book: 'John', chapter: 3, verseStart: 16, verseEnd: 16 };
+/** B's favourite and note ids (set before the SECURITY 13 matrix runs). */
+const scriptureOfB = { favourites: '', notes: '' };
 
 describe('SECURITY 13: user A can never read or change user B’s data', () => {
   let a: Ctx['a'];
@@ -353,6 +542,9 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
       })),
       firstName: 'Bianca',
     };
+    await insertText(t, bibleFixture('en', 'kjv'));
+    const seeded = await seedScriptureOf(t, b.cookie, 'Nota da Bianca');
+    Object.assign(scriptureOfB, { favourites: seeded.favouriteId, notes: seeded.noteId });
   });
 
   /** B's rows as they are, minus B's own activity time. */
@@ -364,6 +556,13 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         t.query('SELECT * FROM user_subscriptions WHERE user_id = $1', [b.user.id]),
         t.query('SELECT id, revoked_at FROM sessions WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM password_reset_tokens WHERE user_id = $1', [b.user.id]),
+        t.query('SELECT * FROM credit_accounts WHERE user_id = $1', [b.user.id]),
+        t.query('SELECT * FROM credit_ledger WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM checkout_sessions WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM donations WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM scripture_favourites WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM scripture_notes WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM reading_positions WHERE user_id = $1 ORDER BY text_id', [b.user.id]),
       ]),
     );
 
@@ -394,7 +593,7 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         expect(res.body, label).not.toContain(secret);
       if (res.statusCode === 200) {
         const json = res.json();
-        const id = json.id ?? json.user?.id;
+        const id = json?.id ?? json?.user?.id;
         if (id !== undefined) expect(id, label).toBe(a.user.id);
       }
       expect(await fingerprint(), label).toBe(before);
@@ -468,16 +667,64 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
     schema: contactSchema,
     base: () => ({ name: 'Ana', email: 'ana@example.com', message: 'Olá' }),
   },
+  'POST /api/billing/checkout': { auth: 'user', schema: checkoutSchema, base: () => ({ planId: silverPlanId }) },
+  'POST /api/billing/cancel': { auth: 'user' },
+  'POST /api/billing/resume': { auth: 'user' },
+  'POST /api/billing/portal': { auth: 'user' },
+  'POST /api/billing/trial-notice/seen': { auth: 'user' },
+  'POST /api/billing/local/pay': {
+    auth: 'none',
+    schema: localPaySchema,
+    base: () => ({ sessionId: 'chk_unknown', cardNumber: TEST_CARD_SUCCESS, expiry: '12/30', cvc: '123', name: 'Ana' }),
+  },
+  'POST /api/webhooks/stripe': { auth: 'none' },
+  'POST /api/donations': { auth: 'none', schema: donationSchema, base: () => ({ amountCents: 1000 }) },
+  'POST /api/admin/plans': {
+    auth: 'admin',
+    schema: planInputSchema,
+    base: () => ({ name: 'Fuzz', credits: 1, monthlyPriceCents: 100, features: {}, isActive: false, isPublic: false }),
+  },
+  'PUT /api/admin/plans/:id': { auth: 'admin', schema: planInputSchema },
+  'POST /api/admin/credits/grant': {
+    auth: 'admin',
+    schema: grantCreditsSchema,
+    base: () => ({ userId: fuzzUser.user.id, amount: 1, idempotencyKey: 'fuzz-grant-key' }),
+  },
   'POST /api/admin/security-events/clear': {
     auth: 'admin',
     schema: clearSecurityEventsSchema,
     base: () => ({ adminUserId: fuzzAdmin.user.id, email: 'ninguem@example.com' }),
+  },
+  'POST /api/scripture/favourites': {
+    auth: 'user',
+    schema: createFavouriteSchema,
+    base: () => ({ ...scripturePassage }),
+  },
+  'POST /api/scripture/notes': {
+    auth: 'user',
+    schema: createNoteSchema,
+    base: () => ({ ...scripturePassage, body: 'Nota' }),
+  },
+  'PATCH /api/scripture/notes/:id': { auth: 'user', schema: updateNoteSchema, base: () => ({ body: 'Nota' }) },
+  'DELETE /api/scripture/favourites/:id': { auth: 'user' },
+  'DELETE /api/scripture/notes/:id': { auth: 'user' },
+  'PUT /api/scripture/position': {
+    auth: 'user',
+    schema: positionSchema,
+    base: () => ({ textId: 'kjv', book: 'John', chapter: 3 }),
   },
 };
 const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/admin/security-events': securityEventsQuerySchema,
   'GET /api/admin/users': usersQuerySchema,
   'GET /api/admin/outbox': outboxQuerySchema,
+  'GET /api/admin/subscriptions': adminSubscriptionsQuerySchema,
+  'GET /api/admin/donations': adminDonationsQuerySchema,
+  'GET /api/credits/ledger': ledgerQuerySchema,
+  'GET /api/scripture/search': searchQuerySchema,
+  'GET /api/scripture/favourites': listAnnotationsQuerySchema,
+  'GET /api/scripture/notes': listAnnotationsQuerySchema,
+  'GET /api/scripture/position': positionQuerySchema,
 };
 
 let fuzzUser: TestUser;

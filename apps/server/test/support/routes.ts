@@ -19,6 +19,10 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/billing/local/pay',
   'POST /api/webhooks/stripe',
   'POST /api/donations',
+  // Sacred texts are public content (the /bible screen is gated; the reader's own data is not public).
+  'GET /api/scripture/catalogue',
+  'GET /api/scripture/texts/:textId/books',
+  'GET /api/scripture/texts/:textId/books/:book/chapters/:chapter',
 ]);
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
