@@ -162,7 +162,7 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(3);
+    await expect(tabs).toHaveCount(4);
     const panel = page.getByRole('tabpanel');
 
     await expect(panel.getByRole('table')).toBeVisible();
@@ -200,11 +200,11 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await audit(page, 'not found');
   });
 
-  test('coming soon (/bible, signed in)', async ({ page, login }) => {
+  test('coming soon (/chat, signed in)', async ({ page, login }) => {
     await login();
-    await page.goto('/bible');
-    await expect(page.getByRole('heading', { name: 'Bíblia' })).toBeVisible();
-    await audit(page, '/bible');
+    await page.goto('/chat');
+    await expect(page.getByRole('heading', { name: 'Chat espiritual' })).toBeVisible();
+    await audit(page, '/chat');
   });
 
   test('share target', async ({ page }) => {
@@ -391,8 +391,8 @@ test.describe('keyboard', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(3);
-    const [security, users, outbox] = [tabs.nth(0), tabs.nth(1), tabs.nth(2)];
+    await expect(tabs).toHaveCount(4);
+    const [security, users, outbox, billing] = [tabs.nth(0), tabs.nth(1), tabs.nth(2), tabs.nth(3)];
     await expect(security).toHaveAttribute('aria-selected', 'true');
 
     // Only the selected tab is in the tab order.
@@ -407,22 +407,24 @@ test.describe('keyboard', () => {
     await expect(outbox).toBeFocused();
     await expect(outbox).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowRight');
+    await expect(billing).toBeFocused();
+    await page.keyboard.press('ArrowRight');
     await expect(security).toBeFocused();
     await page.keyboard.press('ArrowLeft');
-    await expect(outbox).toBeFocused();
+    await expect(billing).toBeFocused();
     await page.keyboard.press('Home');
     await expect(security).toBeFocused();
     await page.keyboard.press('End');
-    await expect(outbox).toBeFocused();
-    await expect(outbox).toHaveAttribute('aria-selected', 'true');
+    await expect(billing).toBeFocused();
+    await expect(billing).toHaveAttribute('aria-selected', 'true');
 
     // Tab leaves the tab list for the panel.
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('tabpanel')).toBeFocused();
+    await expect(page.getByRole('tabpanel').first()).toBeFocused();
 
     // The confirmation dialog: focus moves in, Escape closes it and focus returns.
     await page.keyboard.press('Shift+Tab');
-    await expect(outbox).toBeFocused();
+    await expect(billing).toBeFocused();
     await page.keyboard.press('Home');
     await expect(security).toBeFocused();
     const clear = page.getByRole('button', { name: 'Limpar registros' });

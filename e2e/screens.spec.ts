@@ -109,7 +109,7 @@ test('terms, privacy, not found, coming soon', async ({ page, login }) => {
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
   await shot(page, 'not-found');
   await login();
-  await page.goto('/bible');
-  await expect(page.getByRole('heading', { name: 'Bíblia' })).toBeVisible();
+  await page.goto('/chat');
+  await expect(page.getByRole('heading', { name: 'Chat espiritual' })).toBeVisible();
   await shot(page, 'coming-soon');
 });

@@ -11,7 +11,19 @@ const Login = page(() => import('../features/auth/components/login-page.tsx'));
 const SignUp = page(() => import('../features/auth/components/signup-page.tsx'));
 const ResetPassword = page(() => import('../features/auth/components/reset-password-page.tsx'));
 const Subscription = page(() => import('../features/billing/components/subscription-page.tsx'));
+const Donations = page(() => import('../features/billing/components/donations-page.tsx'));
+const PaymentTest = page(() => import('../features/billing/components/payment-test-page.tsx'));
+const CheckoutSuccess = page(() => import('../features/billing/components/checkout-success-page.tsx'));
+const Referral = page(() => import('../features/billing/components/referral-page.tsx'));
 const Start = page(() => import('../features/start/components/start-page.tsx'));
+const BibleEntry = page(() => import('../features/scripture/components/bible-entry-page.tsx'));
+const SacredBooks = page(() => import('../features/scripture/components/sacred-books-page.tsx'));
+const TextContents = page(() => import('../features/scripture/components/text-contents-page.tsx'));
+const BookChapters = page(() => import('../features/scripture/components/book-chapters-page.tsx'));
+const Reader = page(() => import('../features/scripture/components/reader-page.tsx'));
+const ScriptureSearch = page(() => import('../features/scripture/components/search-page.tsx'));
+const Favourites = page(() => import('../features/scripture/components/favourites-page.tsx'));
+const Notes = page(() => import('../features/scripture/components/notes-page.tsx'));
 const Profile = page(() => import('../features/profile/components/profile-page.tsx'));
 const Admin = page(() => import('../features/admin/components/admin-page.tsx'));
 const Terms = page(() => import('../features/legal/components/terms-page.tsx'));
@@ -42,7 +54,6 @@ const auth = (c: ReactNode) => <RequireAuth>{c}</RequireAuth>;
 const gated = (c: ReactNode) => <RequireSubscription>{c}</RequireSubscription>;
 const publicOnly = (c: ReactNode) => <PublicOnly>{c}</PublicOnly>;
 const admin = (c: ReactNode) => <RequireAdmin>{c}</RequireAdmin>;
-const open = (c: ReactNode) => c;
 
 /** The route table of SPEC.md §2. */
 export const routes = [
@@ -54,9 +65,9 @@ export const routes = [
       { path: '/signup', element: load(SignUp, publicOnly) },
       { path: '/reset-password', element: load(ResetPassword) },
       { path: '/subscription', element: load(Subscription) },
-      { path: '/donations', element: soon('donations', open) },
-      { path: '/testes-stripe', element: soon('paymentTest', open) },
-      { path: '/checkout/success', element: soon('checkoutSuccess', open) },
+      { path: '/donations', element: load(Donations) },
+      { path: '/testes-stripe', element: load(PaymentTest) },
+      { path: '/checkout/success', element: load(CheckoutSuccess) },
       { path: '/share', element: load(Share) },
       { path: '/open-file', element: load(OpenFile) },
       { path: '/protocol', element: load(Protocol) },
@@ -68,13 +79,25 @@ export const routes = [
       { path: '/profile', element: load(Profile, gated) },
       { path: '/chat', element: soon('chat', gated) },
       { path: '/community', element: soon('community', gated) },
-      { path: '/bible', element: soon('bible', gated) },
-      { path: '/sacred-books', element: soon('sacredBooks', gated) },
+      { path: '/bible', element: load(BibleEntry, gated) },
+      { path: '/bible/search', element: load(ScriptureSearch, gated) },
+      { path: '/bible/favourites', element: load(Favourites, gated) },
+      { path: '/bible/notes', element: load(Notes, gated) },
+      { path: '/bible/:textId', element: load(TextContents, gated) },
+      { path: '/bible/:textId/:book', element: load(BookChapters, gated) },
+      { path: '/bible/:textId/:book/:chapter', element: load(Reader, gated) },
+      { path: '/sacred-books', element: load(SacredBooks, gated) },
+      { path: '/sacred-books/search', element: load(ScriptureSearch, gated) },
+      { path: '/sacred-books/favourites', element: load(Favourites, gated) },
+      { path: '/sacred-books/notes', element: load(Notes, gated) },
+      { path: '/sacred-books/:textId', element: load(TextContents, gated) },
+      { path: '/sacred-books/:textId/:book', element: load(BookChapters, gated) },
+      { path: '/sacred-books/:textId/:book/:chapter', element: load(Reader, gated) },
       { path: '/consultation', element: soon('consultation', gated) },
       { path: '/consultation/book', element: soon('consultation', gated) },
       { path: '/consultation/room/:sessionId', element: soon('consultation', gated) },
       { path: '/consultation/history', element: soon('consultation', gated) },
-      { path: '/referral', element: soon('referral', gated) },
+      { path: '/referral', element: load(Referral, gated) },
       { path: '/avatar', element: soon('avatar', gated) },
       { path: '/admin', element: load(Admin, admin) },
       { path: '*', element: load(NotFound) },

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
@@ -7,13 +7,18 @@ import { useSession } from '../../lib/queries/session.ts';
 import { BrandMark, ICONS, LineIcon } from './brand-mark.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
+// Signed-in only: the balance loads after sign-in, never with the landing page.
+const CreditBalance = lazy(() =>
+  import('../../features/billing/components/credit-balance.tsx').then((m) => ({ default: m.CreditBalance })),
+);
+
 interface NavItem {
   to: string;
   label: string;
 }
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-3 text-base font-medium transition-colors lg:py-2 lg:text-[0.95rem] ${
+  `block rounded-lg px-3 py-3 text-base font-medium transition-colors lg:py-2 lg:text-[0.95rem] xl:whitespace-nowrap ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
   }`;
 const compact = 'whitespace-nowrap lg:min-h-9 lg:px-3 lg:text-sm';
@@ -48,8 +53,11 @@ export function SiteHeader() {
   const nav: NavItem[] = user
     ? [
         { to: '/start', label: t('nav.home') },
+        { to: '/bible', label: t('nav.bible') },
+        { to: '/sacred-books', label: t('nav.sacredBooks') },
         { to: '/profile', label: t('nav.profile') },
         { to: '/subscription', label: t('nav.subscription') },
+        { to: '/referral', label: t('nav.referral') },
         ...(user.role === 'admin' ? [{ to: '/admin', label: t('nav.admin') }] : []),
       ]
     : [
@@ -95,6 +103,13 @@ export function SiteHeader() {
           <span className="font-serif text-xl font-semibold tracking-tight text-stone-900">{t('appName')}</span>
         </Link>
 
+        {user ? (
+          <div className="ml-auto flex lg:hidden">
+            <Suspense fallback={null}>
+              <CreditBalance />
+            </Suspense>
+          </div>
+        ) : null}
         <button
           ref={menuButton}
           type="button"
@@ -102,7 +117,7 @@ export function SiteHeader() {
           aria-expanded={open}
           aria-controls={panelId}
           aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-          className="-mr-2 ml-auto inline-flex h-11 w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100 lg:hidden"
+          className={`-mr-2 ${user ? 'ml-1' : 'ml-auto'} inline-flex h-11 w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100 lg:hidden`}
         >
           <LineIcon d={open ? ICONS.close : ICONS.menu} className="h-6 w-6" />
         </button>
@@ -124,6 +139,13 @@ export function SiteHeader() {
             </ul>
           </nav>
           <div className="flex flex-col gap-3 border-t border-stone-100 pt-4 lg:ml-auto lg:flex-row lg:items-center lg:gap-2 lg:border-0 lg:pt-0">
+            {user ? (
+              <div className="hidden lg:flex">
+                <Suspense fallback={null}>
+                  <CreditBalance />
+                </Suspense>
+              </div>
+            ) : null}
             <LanguageSwitcher />
             <div className="grid grid-cols-2 gap-2 lg:flex [&>*:only-child]:col-span-2">{account}</div>
           </div>
