@@ -211,7 +211,7 @@ export function cleanEntry(raw: string, markup: Markup): CleanEntry {
 
   // Markers of open (container) <q> elements, to repeat at their end.
   const quotes: string[] = [];
-  const tokens = raw.match(/<[^>]*>|[^<]+/g) ?? [];
+  const tokens = (markup === 'OSIS' ? separateAddedWords(raw) : raw).match(/<[^>]*>|[^<]+/g) ?? [];
   for (const token of tokens) {
     if (token[0] !== '<') {
       addText(decodeEntities(token));
@@ -281,6 +281,24 @@ export function cleanEntry(raw: string, markup: Markup): CleanEntry {
     if (entry.kind === 'heading') closeHeading(entry);
   }
   return { text: tidy(out.join('')), paraBefore, paraAfter, headingsBefore, headingsAfter };
+}
+
+/** Spanish enclitic pronouns, which RV 1909 sometimes marks as added words: "sáca|lo". */
+const ENCLITICS = new Set(['lo', 'la', 'los', 'las', 'le', 'les', 'me', 'te', 'se', 'nos', 'os']);
+
+/**
+ * Some modules (RV 1909) put a translator's added word right against its neighbours:
+ * `animales</w><transChange>silvestres</transChange><w …>según`. Between two letters, the
+ * boundary of a <w> and a <transChange> is a word boundary, except for an enclitic pronoun
+ * added to a verb (an infinitive, a gerund or a stressed imperative: "sácalo", "pagarla").
+ */
+export function separateAddedWords(raw: string): string {
+  return raw
+    .replace(/(\p{L}+)<\/w>(<transChange[^>]*>)(?=(\p{L}+)<)/gu, (_m, before: string, open: string, added: string) => {
+      const enclitic = ENCLITICS.has(added.toLowerCase()) && (/(r|ndo)$/i.test(before) || /[áéíóú]/i.test(before));
+      return `${before}</w>${enclitic ? '' : ' '}${open}`;
+    })
+    .replace(/(\p{L})<\/transChange>(<w[\s>][^>]*>|<w>)(?=\p{L})/gu, '$1</transChange> $2');
 }
 
 function findLast<T>(list: T[], pred: (v: T) => boolean): number {
