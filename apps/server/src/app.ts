@@ -6,6 +6,7 @@ import { trustProxySetting, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { lazyChildLoggerFactory } from './lib/lazy-logger.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
@@ -81,6 +82,8 @@ async function createFastify(opts: BuildOptions) {
     // One line per request only when debugging; errors and refusals are always logged.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL) }),
     genReqId: () => randomUUID(),
+    // The request's child logger is made on its first log line, not for every request.
+    childLoggerFactory: lazyChildLoggerFactory,
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
