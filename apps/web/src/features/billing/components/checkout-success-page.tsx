@@ -9,7 +9,6 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { usePlans } from '../../../lib/queries/plans.ts';
 import { useSignedIn } from '../../../lib/queries/session.ts';
@@ -18,7 +17,7 @@ import { useCheckoutSession } from '../api/get-checkout-session.ts';
 import { invalidateBilling } from '../api/invalidate-billing.ts';
 import { usePlanText } from '../hooks/use-plan-text.ts';
 import { formatMoney, formatNumber } from '../lib/format.ts';
-import { SessionProblem } from './session-problem.tsx';
+import { SessionLoadError, SessionProblem } from './session-problem.tsx';
 
 /** How often the page asks whether the webhook has confirmed the payment, and for how long. */
 const POLL_MS = 2000;
@@ -46,27 +45,7 @@ export default function CheckoutSuccessPage() {
   }, [sessionId, status, round]);
 
   if (!sessionId) return <SessionProblem title={t('session.missingTitle')} text={t('session.missingText')} />;
-  if (session.error) {
-    const notFound = session.error instanceof ApiError && session.error.status === 404;
-    return notFound ? (
-      <SessionProblem title={t('session.notFoundTitle')} text={t('session.notFoundText')} />
-    ) : (
-      <SessionProblem
-        tone="danger"
-        title={t('session.loadFailedTitle')}
-        text={
-          session.error instanceof ApiError && session.error.message
-            ? session.error.message
-            : t('errors:UNEXPECTED_ERROR')
-        }
-        action={
-          <Button className="w-full sm:w-auto" onClick={() => void session.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (session.error) return <SessionLoadError error={session.error} onRetry={() => void session.refetch()} />;
   const s = session.data;
   if (s?.status === 'complete') return <Confirmed session={s} />;
   if (s?.status === 'failed') {

@@ -29,7 +29,7 @@ import { useFollowUrl } from '../hooks/use-follow-url.ts';
 import { usePlanText } from '../hooks/use-plan-text.ts';
 import { formatCardNumber, formatCvc, formatExpiry, reformatInput } from '../lib/card.ts';
 import { formatMoney } from '../lib/format.ts';
-import { SessionProblem } from './session-problem.tsx';
+import { SessionLoadError, SessionProblem } from './session-problem.tsx';
 
 const cardSchema = localPaySchema.omit({ sessionId: true });
 type CardIn = z.input<typeof cardSchema>;
@@ -52,27 +52,7 @@ export default function PaymentTestPage() {
     return <SessionProblem title={t('session.missingTitle')} text={t('session.missingText')} />;
   }
   if (session.isPending) return <FullPageSpinner />;
-  if (session.error) {
-    const notFound = session.error instanceof ApiError && session.error.status === 404;
-    return notFound ? (
-      <SessionProblem title={t('session.notFoundTitle')} text={t('session.notFoundText')} />
-    ) : (
-      <SessionProblem
-        tone="danger"
-        title={t('session.loadFailedTitle')}
-        text={
-          session.error instanceof ApiError && session.error.message
-            ? session.error.message
-            : t('errors:UNEXPECTED_ERROR')
-        }
-        action={
-          <Button className="w-full sm:w-auto" onClick={() => void session.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (session.error) return <SessionLoadError error={session.error} onRetry={() => void session.refetch()} />;
   const s = session.data;
   if (s.status === 'complete') {
     return (

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /**
@@ -63,5 +64,25 @@ export function SessionProblem({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A checkout session that could not be read: unknown (404), or a failure with a retry. */
+export function SessionLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useTranslation(['billing', 'errors']);
+  if (error instanceof ApiError && error.status === 404) {
+    return <SessionProblem title={t('session.notFoundTitle')} text={t('session.notFoundText')} />;
+  }
+  return (
+    <SessionProblem
+      tone="danger"
+      title={t('session.loadFailedTitle')}
+      text={error instanceof ApiError && error.message ? error.message : t('errors:UNEXPECTED_ERROR')}
+      action={
+        <Button className="w-full sm:w-auto" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      }
+    />
   );
 }
