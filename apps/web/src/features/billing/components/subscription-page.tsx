@@ -141,7 +141,8 @@ export default function SubscriptionPage() {
                 <FreePlan
                   key={p.id}
                   plan={p}
-                  current={signedIn && sub.data?.planId === p.id}
+                  // A trial runs on the free plan's row, but the trial is not the free plan.
+                  current={signedIn && sub.data?.planId === p.id && !sub.data.isTrial}
                   showCta={!signedIn && !sessionPending}
                 />
               ))}
