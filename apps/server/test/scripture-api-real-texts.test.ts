@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChapterDto, SearchResultDto } from '@candeia/shared/schemas/scripture';
-import type { Db } from '../src/db/client.ts';
 import { invalidateScriptureCache } from '../src/modules/scripture/cache.ts';
+import { importPath } from '../src/modules/scripture/content/service.ts';
+import { DEFAULT_MIRROR } from '../src/modules/scripture/content/sources.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { insertUser, type TestUser } from './support/factories.ts';
 
@@ -12,33 +13,18 @@ import { insertUser, type TestUser } from './support/factories.ts';
  * shared content mirror (Bíblia Livre) and Debian's SWORD module (Reina-Valera 1909). Skipped
  * when the importer, the mirror or the module is not on this machine.
  */
-interface ContentApi {
-  importPath(db: Db, path: string): Promise<unknown>;
-}
-interface SourcesApi {
-  DEFAULT_MIRROR: string;
-}
-// Loaded by a computed path so this file still compiles where the importer is absent.
-const load = async <T>(path: string): Promise<T | null> => {
-  try {
-    return (await import(/* @vite-ignore */ path)) as T;
-  } catch {
-    return null;
-  }
-};
-const content = await load<ContentApi>(['..', 'src', 'modules', 'scripture', 'content', 'service.ts'].join('/'));
-const sources = await load<SourcesApi>(['..', 'src', 'modules', 'scripture', 'content', 'sources.ts'].join('/'));
-const porblivre = sources ? join(sources.DEFAULT_MIRROR, 'sword/mods.d/porblivre.conf') : '';
+const MIRROR = process.env.CONTENT_MIRROR || DEFAULT_MIRROR;
+const porblivre = join(MIRROR, 'sword/mods.d/porblivre.conf');
 const sparv = '/usr/share/sword/mods.d/spaRV1909eb.conf';
-const ready = Boolean(content?.importPath) && existsSync(porblivre);
+const ready = existsSync(porblivre);
 
 describe.skipIf(!ready)('the real texts (importer + shared content)', () => {
   let t: TestApp;
   let user: TestUser;
   beforeAll(async () => {
     t = await createTestApp();
-    await content!.importPath(t.app.deps.db, porblivre);
-    if (existsSync(sparv)) await content!.importPath(t.app.deps.db, sparv);
+    await importPath(t.app.deps.db, porblivre);
+    if (existsSync(sparv)) await importPath(t.app.deps.db, sparv);
     invalidateScriptureCache(t.app.deps.db);
     user = await insertUser(t);
   }, 120_000);
