@@ -116,8 +116,8 @@ async function createFastify(opts: BuildOptions) {
   });
 
   // The same for the URL: a NUL in a query string or a path parameter is refused, not sent to SQL.
-  app.addHook('onRequest', async (req) => {
-    if (req.url.includes('%00')) throw new AppError('VALIDATION_INVALID_FORMAT');
+  app.addHook('onRequest', (req, _reply, done) => {
+    done(req.url.includes('%00') ? new AppError('VALIDATION_INVALID_FORMAT') : undefined);
   });
 
   // Graceful shutdown (SECURITY.md 27): once closing, each answer ends its keep-alive connection,
@@ -127,9 +127,9 @@ async function createFastify(opts: BuildOptions) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   await app.register(fastifyCookie);

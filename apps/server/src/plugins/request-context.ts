@@ -39,8 +39,9 @@ export default fp(async (app) => {
       locale: this.locale,
     };
   });
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     req.locale = requestLocale(req);
     reply.header('x-request-id', req.id);
+    done();
   });
 });

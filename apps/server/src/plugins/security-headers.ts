@@ -16,16 +16,21 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Security headers on every response (SECURITY.md 16). */
+const HEADERS = {
+  'content-security-policy': CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(self), microphone=(self), geolocation=(), payment=(self)',
+};
+const SECURE_HEADERS = { ...HEADERS, 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+
+/** Security headers on every response (SECURITY.md 16). A callback hook: no promise per request. */
 export default fp<{ secure: boolean }>(async (app, opts) => {
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('content-security-policy', CSP);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(self), microphone=(self), geolocation=(), payment=(self)');
-    if (opts.secure) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    return payload;
+  const headers = opts.secure ? SECURE_HEADERS : HEADERS;
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    reply.headers(headers);
+    done(null, payload);
   });
 });
