@@ -101,17 +101,32 @@ export async function spend(
   at: Date = new Date(),
 ): Promise<LedgerEntryDto> {
   assertAmount(amount, 'spend');
+  const row = await takeOncePerKey(
+    () => repo.takeWithLedger(db, { userId, amount, kind: 'spend', key, reference, at }),
+    () => repo.findLedgerByKey(db, userId, key),
+  );
+  return toLedgerDto(row);
+}
+
+/**
+ * Takes credits once per key: `take` runs the single guarded statement (null when the balance is
+ * short); when it is short or the key was used before (by an earlier or a concurrent call), the
+ * key's existing result is the answer; else the balance was short.
+ */
+async function takeOncePerKey<T>(
+  take: () => Promise<T | null | undefined>,
+  existing: () => Promise<T | null | undefined>,
+): Promise<T> {
   let duplicate = false;
   try {
-    const row = await repo.takeWithLedger(db, { userId, amount, kind: 'spend', key, reference, at });
-    if (row) return toLedgerDto(row);
+    const row = await take();
+    if (row) return row;
   } catch (err) {
     if (!isDuplicate(err)) failure(err);
     duplicate = true;
   }
-  // Short, or the key was used before (by an earlier or a concurrent call): answer its entry.
-  const winner = await repo.findLedgerByKey(db, userId, key);
-  if (winner) return toLedgerDto(winner);
+  const winner = await existing();
+  if (winner) return winner;
   throw new AppError(duplicate ? 'CREDITS_FAILED' : 'INSUFFICIENT_CREDITS');
 }
 
@@ -129,17 +144,10 @@ export async function reserve(
   at: Date = new Date(),
 ): Promise<string> {
   assertAmount(amount, 'reservation');
-  let duplicate = false;
-  try {
-    const id = await repo.holdWithLedger(db, { userId, amount, key, reference, at });
-    if (id) return id;
-  } catch (err) {
-    if (!isDuplicate(err)) failure(err);
-    duplicate = true;
-  }
-  const winner = await repo.findReservationByKey(db, userId, key);
-  if (winner) return winner.id;
-  throw new AppError(duplicate ? 'CREDITS_FAILED' : 'INSUFFICIENT_CREDITS');
+  return takeOncePerKey(
+    () => repo.holdWithLedger(db, { userId, amount, key, reference, at }),
+    async () => (await repo.findReservationByKey(db, userId, key))?.id,
+  );
 }
 
 export interface Settlement {
