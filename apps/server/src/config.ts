@@ -47,6 +47,17 @@ export const configSchema = z.object({
   SWORD_PATH: z.string().optional(),
   /** Import the available texts into the database at start-up (in the background). */
   CONTENT_AUTO_IMPORT: bool.default(true),
+  /** An OpenAI-compatible endpoint for the chat (e.g. https://api.openai.com/v1); unset: the built-in scripture guide. */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  /** The model name sent to AI_BASE_URL. */
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Longest wait for the model's first or next piece of text before the answer fails (refunded). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Most tokens one answer may have. */
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(50).max(8000).default(700),
+  /** The built-in guide writes its answer in small pieces this many ms apart (0: all at once). */
+  AI_STREAM_PACE_MS: z.coerce.number().int().min(0).max(1000).default(20),
   /** Stripe when set; otherwise the built-in local payment provider (PRODUCT.md "Payments"). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Required with STRIPE_SECRET_KEY; without Stripe a random one signs the local provider's events. */

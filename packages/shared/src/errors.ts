@@ -46,6 +46,8 @@ export const ERROR_CODES = {
   WEBHOOK_INVALID: { status: 400, logged: true },
   REFERRAL_NOT_ELIGIBLE: { status: 403, logged: false },
   PLAN_NOT_PURCHASABLE: { status: 409, logged: true },
+  CHAT_BUSY: { status: 409, logged: false },
+  CHAT_ENGINE_FAILED: { status: 502, logged: true },
   NETWORK_ERROR: { status: 503, logged: true },
   UNEXPECTED_ERROR: { status: 500, logged: true },
   SERVER_ERROR: { status: 500, logged: true },

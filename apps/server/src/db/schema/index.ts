@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './mail.ts';
 export * from './scripture.ts';
+export * from './chat.ts';
