@@ -135,3 +135,87 @@ export function formatReference(bookName: string, chapter: number, verseStart?: 
   const range = verseEnd !== undefined && verseEnd > verseStart ? `${verseStart}-${verseEnd}` : `${verseStart}`;
   return `${bookName} ${chapter}:${range}`;
 }
+
+const proseParsers = new Map<string, Parser>();
+
+/** Like parser(), for prose: each reference of a sequence apart, and impossible ones kept (to be marked). */
+function proseParser(language: RefLanguage, punctuation: 'us' | 'eu'): Parser {
+  const key = `${language}:${punctuation}`;
+  let p = proseParsers.get(key);
+  if (!p) {
+    p = new bcv_parser(LANGS[language]);
+    p.set_options({
+      punctuation_strategy: punctuation,
+      book_alone_strategy: 'ignore',
+      captive_end_digits_strategy: 'include',
+      versification_system: 'kjv',
+      invalid_passage_strategy: 'include',
+      invalid_sequence_strategy: 'include',
+      sequence_combination_strategy: 'separate',
+      osis_compaction_strategy: 'bc',
+    });
+    proseParsers.set(key, p);
+  }
+  return p;
+}
+
+/** A Bible reference found inside running text, with where it stands. */
+export interface FoundReference {
+  /** The exact text of the reference and its position in the searched text. */
+  label: string;
+  start: number;
+  end: number;
+  /** Null when no Bible has such a passage ("Mateus 99:99"). */
+  passage: ParsedReference | null;
+}
+
+/** "Os 3 passos": a short book abbreviation with a bare number is a word, not a reference. */
+const CHAPTER_VERSE = /\d\s*[:.,]\s*\d/;
+const BOOK_WORD = /^[1-4]?\s*[\p{L}]{4,}/u;
+
+/**
+ * Every Bible reference in a piece of prose (an answer of the guide), read in `first`'s language,
+ * then in the others for what is left: "Como diz João 3:16 e Salmos 23" gives two. A reference
+ * must name a chapter and verse, or spell its book with four letters or more ("Salmos 23"), so
+ * that abbreviations in ordinary words are not taken for books. One that no Bible has (a chapter
+ * or verse past the book's end) is found too, with no passage.
+ */
+export function findReferences(text: string, first: RefLanguage): FoundReference[] {
+  const order: RefLanguage[] = [first, ...(['pt', 'en', 'es'] as const).filter((l) => l !== first)];
+  const found: FoundReference[] = [];
+  const taken = (s: number, e: number) => found.some((f) => s < f.end && e > f.start);
+  for (const language of order) {
+    const style = language !== 'en' && /\d\s*,\s*\d/.test(text) && !/\d:\d/.test(text) ? 'eu' : 'us';
+    let entities;
+    try {
+      entities = proseParser(language, style).parse(text).parsed_entities();
+    } catch {
+      continue;
+    }
+    for (const e of entities) {
+      const raw = text.slice(e.indices[0], e.indices[1]);
+      const start = e.indices[0] + (raw.length - raw.trimStart().length);
+      const label = raw.trim();
+      const end = start + label.length;
+      if (!label || taken(start, end)) continue;
+      if (!CHAPTER_VERSE.test(label) && !BOOK_WORD.test(label)) continue;
+      if (!e.osis) {
+        found.push({ label, start, end, passage: null });
+        continue;
+      }
+      const [from, to] = e.osis.split(',')[0]!.split('-');
+      const a = osisPoint(from!);
+      const b = to ? osisPoint(to) : null;
+      if (!a || a.chapter === null) continue;
+      const sameChapter = b !== null && b.book === a.book && b.chapter === a.chapter;
+      const verseEnd = a.verse === null ? null : sameChapter && b.verse !== null ? b.verse : a.verse;
+      found.push({
+        label,
+        start,
+        end,
+        passage: { book: a.book, chapter: a.chapter, verseStart: a.verse ?? 1, verseEnd, language },
+      });
+    }
+  }
+  return found.sort((x, y) => x.start - y.start);
+}
