@@ -10,6 +10,7 @@ import { lazyChildLoggerFactory } from './lib/lazy-logger.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { creditRoutes } from './modules/credits/routes.ts';
 import { donationRoutes } from './modules/donations/routes.ts';
@@ -153,6 +154,7 @@ async function createFastify(opts: BuildOptions) {
       await api.register(contactRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(scriptureRoutes, { prefix: '/scripture' });
+      await api.register(chatRoutes, { prefix: '/chat' });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CitationDto } from '@candeia/shared/schemas/chat';
 import { users } from './auth.ts';
 
@@ -33,6 +33,8 @@ export const chatMessages = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
+    /** The order of a conversation's messages (times can be equal). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => chatConversations.id, { onDelete: 'cascade' }),
@@ -56,7 +58,7 @@ export const chatMessages = pgTable(
     completedAt: tz('completed_at'),
   },
   (t) => [
-    index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('chat_messages_conversation_idx').on(t.conversationId, t.seq),
     index('chat_messages_streaming_idx')
       .on(t.status)
       .where(sql`status = 'streaming'`),

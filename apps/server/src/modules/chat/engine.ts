@@ -28,6 +28,12 @@ export interface Passage {
   text: string;
   /** The theme it was retrieved for, when it came from the themed passages. */
   theme?: ChatTheme;
+  /**
+   * How it was found: named in the message, chosen for a theme, or by a word search of the
+   * message (the weakest: the guide quotes them only when there are none of the others). Absent: named
+   * when it has no theme, themed when it has one.
+   */
+  source?: 'named' | 'theme' | 'search';
 }
 
 export interface HistoryTurn {

@@ -1,0 +1,323 @@
+import type { Locale } from '@candeia/shared/constants';
+import { resources, translate } from '@candeia/shared/i18n/server';
+import type { ChatLanguage, ChatTheme } from '@candeia/shared/schemas/chat';
+import { countTokens, type GuideChoices, type Passage } from '../engine.ts';
+
+/**
+ * The built-in guide's writing: an answer put together from the phrasing of the `guide` i18n
+ * namespace and the retrieved passages. Every part (slot) has several options, chosen at
+ * random and never the same as in the previous answer; the choices come back with the text.
+ *
+ * An answer, paragraph by paragraph:
+ *   1. opener (sometimes with the first name) + acknowledgement of the main theme
+ *      (+ a sentence naming the second theme);
+ *   2. a short reflection on the main theme;
+ *   3. a line introducing the quotes, then two or three passages, each a blockquote ending in
+ *      `> — <passage.reference>` (plus "(text in English)" when the text's language differs);
+ *   4. a small practice, "**<lead>** <practice>";
+ *   5. a gentle question: the last line, ending in "?".
+ */
+
+export const GUIDE_LOCALE: Record<ChatLanguage, Locale> = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' };
+
+export interface ComposeInput {
+  language: ChatLanguage;
+  firstName: string;
+  message: string;
+  themes: ChatTheme[];
+  passages: Passage[];
+  maxOutputTokens: number;
+  avoid?: GuideChoices | undefined;
+  random?: () => number;
+}
+
+export interface ComposedAnswer {
+  text: string;
+  choices: GuideChoices;
+}
+
+/** The slots recorded in `choices` (`passages` holds the references quoted, in order). */
+export type GuideSlot =
+  'opener' | 'ack' | 'also' | 'reflection' | 'intro' | 'passages' | 'practiceLead' | 'practice' | 'question';
+
+/** Passages quoted when there are enough, before the token budget is applied. */
+const QUOTES = 3;
+/** Only the first few retrieved passages (best first) are candidates. */
+const POOL = 6;
+/** A shortened quote keeps at least this many words. */
+const MIN_QUOTE_WORDS = 6;
+
+type Group = ChatTheme | 'generic';
+
+const t = (locale: Locale, key: string, params: Record<string, string | number> = {}) =>
+  translate(locale, `guide:${key}`, params);
+
+/** How many options a catalogue array has (the same in every locale: scripts/check-i18n.mjs). */
+export function optionCount(key: string): number {
+  let node: unknown = resources['pt-BR'].guide;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return 0;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return Array.isArray(node) ? node.length : 0;
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/** A random index below n (a `random` that returns 1 stays in range). */
+const randomIndex = (n: number, random: () => number) => Math.min(n - 1, Math.floor(random() * n));
+
+/** One of `options`, never `avoid` when there is another. */
+function pick<T>(options: readonly T[], avoid: unknown, random: () => number): T {
+  const allowed = options.length > 1 ? options.filter((o) => o !== avoid) : options;
+  const from = allowed.length ? allowed : options;
+  return from[randomIndex(from.length, random)]!;
+}
+
+function shuffle<T>(items: readonly T[], random: () => number): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomIndex(i + 1, random);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+/** A first name safe to put in markdown, or '' (no name). */
+function cleanName(firstName: string): string {
+  return firstName
+    .replace(/[\\*_`[\]<>#|~]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 40)
+    .trim();
+}
+
+/**
+ * Up to QUOTES passages: those the message names first, then a random order of the themed
+ * ones (a word search's hits only when there are none of the others), passages not quoted in the previous
+ * answer first, and at most one in another language while there are others.
+ */
+function selectPassages(passages: Passage[], language: ChatLanguage, avoid: unknown, random: () => number): Passage[] {
+  const unique = passages.filter((p, i) => passages.findIndex((q) => q.reference === p.reference) === i);
+  // Passages the message names come first; a word search's hits (often beside the point) only
+  // when there is nothing else.
+  const named = unique.filter((p) => (p.source ?? (p.theme ? 'theme' : 'named')) === 'named').slice(0, QUOTES);
+  const themed = unique.filter((p) => (p.source ?? (p.theme ? 'theme' : 'named')) === 'theme');
+  const searched = unique.filter((p) => p.source === 'search');
+  const enough = named.length + themed.length > 0;
+  const pool = [...named, ...(enough ? themed : [...themed, ...searched])].slice(0, POOL);
+  if (!pool.length) return [];
+  const previous = Array.isArray(avoid) ? avoid.filter((r): r is string => typeof r === 'string') : [];
+  const pinned = named.filter((p) => pool.includes(p));
+  const rest = shuffle(pool.slice(pinned.length), random);
+  const ordered = [
+    ...rest.filter((p) => !previous.includes(p.reference)),
+    ...rest.filter((p) => previous.includes(p.reference)),
+  ];
+
+  const chosen: Passage[] = [...pinned];
+  const later: Passage[] = [];
+  let foreign = pinned.filter((p) => p.language !== language).length;
+  for (const p of ordered) {
+    if (chosen.length >= QUOTES) break;
+    if (p.language !== language && foreign >= 1) {
+      later.push(p);
+      continue;
+    }
+    if (p.language !== language) foreign++;
+    chosen.push(p);
+  }
+  for (const p of later) if (chosen.length < QUOTES) chosen.push(p);
+
+  // The same quotes in the same order as last time: change the order of those not pinned.
+  const same = previous.length === chosen.length && chosen.every((p, i) => p.reference === previous[i]);
+  const movable = chosen.length - pinned.length;
+  if (same && movable > 1) {
+    const tail = chosen.slice(pinned.length);
+    return [...pinned, ...tail.slice(1), tail[0]!];
+  }
+  return chosen;
+}
+
+interface Quote {
+  passage: Passage;
+  /** Words kept when shortened. */
+  words?: number;
+}
+
+interface Parts {
+  opener?: string;
+  ack?: string;
+  also?: string;
+  reflection?: string;
+  intro?: string;
+  quotes: Quote[];
+  practice?: string;
+  question?: string;
+}
+
+function wordsOf(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+function renderQuote(locale: Locale, language: ChatLanguage, q: Quote): string {
+  const p = q.passage;
+  let text = p.text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+  if (q.words !== undefined) {
+    // Shortened: the first words, on one line, then an ellipsis.
+    text = `${wordsOf(text)
+      .slice(0, q.words)
+      .join(' ')
+      .replace(/[\s,;:.!?—–-]+$/u, '')}…`;
+  }
+  const lines = t(locale, 'quote', { text })
+    .split('\n')
+    .map((l) => `> ${l}`);
+  const note =
+    p.language !== language
+      ? ` ${t(locale, 'foreignNote', { language: t(locale, `languageNames.${p.language}`) })}`
+      : '';
+  return [...lines, '>', `> — ${p.reference}${note}`].join('\n');
+}
+
+function render(locale: Locale, language: ChatLanguage, parts: Parts): string {
+  const paragraphs: string[] = [];
+  const head = [parts.opener, parts.ack, parts.also].filter(Boolean).join(' ');
+  if (head) paragraphs.push(head);
+  if (parts.reflection) paragraphs.push(parts.reflection);
+  if (parts.quotes.length) {
+    if (parts.intro) paragraphs.push(parts.intro);
+    for (const q of parts.quotes) paragraphs.push(renderQuote(locale, language, q));
+  }
+  if (parts.practice) paragraphs.push(parts.practice);
+  if (parts.question) paragraphs.push(parts.question);
+  return paragraphs.join('\n\n');
+}
+
+/** The longest start of `text`, cut between words, whose token count fits. */
+function cut(text: string, max: number): string {
+  let out = '';
+  for (const piece of text.match(/\S+\s*/g) ?? []) {
+    if (countTokens(out + piece) > max) break;
+    out += piece;
+  }
+  return out.trimEnd();
+}
+
+/**
+ * Makes the answer fit `max` tokens: drops the third quote, the practice, the extra sentences,
+ * the reflection, the second quote and the opener, then shortens the remaining quote; only a
+ * budget too small for anything else loses the last quote, and then the question.
+ */
+function fit(locale: Locale, language: ChatLanguage, parts: Parts, max: number): string {
+  const fits = () => countTokens(render(locale, language, parts)) <= max;
+  const shortenQuote = () => {
+    const q = parts.quotes[0];
+    if (!q) return;
+    const total = wordsOf(q.passage.text).length;
+    let lo = Math.min(MIN_QUOTE_WORDS, total);
+    let hi = total - 1;
+    if (hi < lo) return;
+    q.words = lo;
+    if (!fits()) return;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      q.words = mid;
+      if (fits()) lo = mid;
+      else hi = mid - 1;
+    }
+    q.words = lo;
+  };
+  const steps: Array<() => void> = [
+    () => void (parts.quotes.length > 2 && parts.quotes.pop()),
+    () => delete parts.practice,
+    () => delete parts.also,
+    () => delete parts.intro,
+    () => delete parts.reflection,
+    () => void (parts.quotes.length > 1 && parts.quotes.pop()),
+    () => delete parts.opener,
+    shortenQuote,
+    () => delete parts.ack,
+    shortenQuote,
+    () => void parts.quotes.pop(),
+    () => delete parts.question,
+  ];
+  for (const step of steps) {
+    if (fits()) break;
+    step();
+  }
+  const text = render(locale, language, parts);
+  return countTokens(text) <= max ? text : cut(text, max);
+}
+
+/** The guide's answer to a message, in `language`, within `maxOutputTokens`. */
+export function composeAnswer(input: ComposeInput): ComposedAnswer {
+  const { language, themes, avoid = {} } = input;
+  const random = input.random ?? Math.random;
+  const locale = GUIDE_LOCALE[language];
+  const group: Group = themes[0] ?? 'generic';
+  const name = cleanName(input.firstName);
+
+  const openers = [
+    ...(name ? range(optionCount('opener.withName')).map((i) => `withName.${i}`) : []),
+    ...range(optionCount('opener.plain')).map((i) => `plain.${i}`),
+  ];
+  const inGroup = (slot: string) => range(optionCount(`${slot}.${group}`)).map((i) => `${group}.${i}`);
+
+  const choices: GuideChoices = { theme: group };
+  const choose = <T extends string | number>(slot: GuideSlot, options: T[]): T => {
+    const value = pick(options, avoid[slot], random);
+    choices[slot] = value;
+    return value;
+  };
+
+  const opener = choose('opener', openers);
+  const ack = choose('ack', inGroup('ack'));
+  const second = themes[1];
+  const also = second ? choose('also', range(optionCount('also'))) : undefined;
+  const reflection = choose('reflection', inGroup('reflection'));
+  const quotes = selectPassages(input.passages, language, avoid.passages, random);
+  const intro = quotes.length ? choose('intro', range(optionCount('quotesIntro'))) : undefined;
+  const lead = choose('practiceLead', range(optionCount('practiceLead')));
+  const practice = choose('practice', inGroup('practice'));
+  const question = choose('question', inGroup('question'));
+
+  const parts: Parts = {
+    opener: t(locale, `opener.${opener}`, { name }),
+    ack: t(locale, `ack.${ack}`),
+    ...(second && also !== undefined
+      ? { also: t(locale, `also.${also}`, { theme: t(locale, `themeNames.${second}`) }) }
+      : {}),
+    reflection: t(locale, `reflection.${reflection}`),
+    ...(intro !== undefined ? { intro: t(locale, `quotesIntro.${intro}`) } : {}),
+    quotes: quotes.map((passage) => ({ passage })),
+    practice: `**${t(locale, `practiceLead.${lead}`)}** ${t(locale, `practice.${practice}`)}`,
+    question: t(locale, `question.${question}`),
+  };
+  const text = fit(locale, language, parts, Math.max(0, Math.floor(input.maxOutputTokens)));
+  choices.passages = parts.quotes.map((q) => q.passage.reference);
+  return { text, choices };
+}
+
+/**
+ * The answer to a message with signs of risk of self-harm: the local helpline first (Brazil
+ * CVV 188, US 988, Spain 024, as tel: links), the emergency number, then a few warm lines.
+ */
+export function composeCrisisAnswer(language: ChatLanguage, firstName: string): string {
+  const locale = GUIDE_LOCALE[language];
+  const name = cleanName(firstName);
+  return [
+    t(locale, 'crisis.helpline'),
+    t(locale, 'crisis.emergency'),
+    name ? t(locale, 'crisis.warmName', { name }) : t(locale, 'crisis.warm'),
+    t(locale, 'crisis.matters'),
+    t(locale, 'crisis.reachOut'),
+    t(locale, 'crisis.stay'),
+  ].join('\n\n');
+}

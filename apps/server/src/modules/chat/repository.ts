@@ -1,0 +1,154 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { CitationDto } from '@candeia/shared/schemas/chat';
+import type { DbOrTx } from '../../db/client.ts';
+import { chatConversations, chatMessages } from '../../db/schema/index.ts';
+
+/** Every query names the owner: no row of another user is reachable by id alone. */
+
+export type ConversationRow = typeof chatConversations.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type ConversationWithCount = ConversationRow & { messageCount: number };
+
+const messageCount = sql<number>`(SELECT count(*)::int FROM chat_messages m WHERE m.conversation_id = chat_conversations.id)`;
+
+export async function listConversations(
+  db: DbOrTx,
+  userId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: ConversationWithCount[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: chatConversations.id,
+        userId: chatConversations.userId,
+        title: chatConversations.title,
+        createdAt: chatConversations.createdAt,
+        updatedAt: chatConversations.updatedAt,
+        lastMessageAt: chatConversations.lastMessageAt,
+        messageCount,
+      })
+      .from(chatConversations)
+      .where(eq(chatConversations.userId, userId))
+      .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(chatConversations).where(eq(chatConversations.userId, userId)),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function findConversation(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+): Promise<ConversationWithCount | undefined> {
+  const [row] = await db
+    .select({
+      id: chatConversations.id,
+      userId: chatConversations.userId,
+      title: chatConversations.title,
+      createdAt: chatConversations.createdAt,
+      updatedAt: chatConversations.updatedAt,
+      lastMessageAt: chatConversations.lastMessageAt,
+      messageCount,
+    })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.id, id), eq(chatConversations.userId, userId)));
+  return row;
+}
+
+export async function insertConversation(
+  db: DbOrTx,
+  v: { id: string; userId: string; title: string; at: Date },
+): Promise<ConversationRow> {
+  const [row] = await db
+    .insert(chatConversations)
+    .values({ id: v.id, userId: v.userId, title: v.title, createdAt: v.at, updatedAt: v.at, lastMessageAt: v.at })
+    .returning();
+  return row!;
+}
+
+export async function renameConversation(db: DbOrTx, userId: string, id: string, title: string, at: Date) {
+  const [row] = await db
+    .update(chatConversations)
+    .set({ title, updatedAt: at })
+    .where(and(eq(chatConversations.id, id), eq(chatConversations.userId, userId)))
+    .returning({ id: chatConversations.id });
+  return row !== undefined;
+}
+
+export async function touchConversation(db: DbOrTx, id: string, at: Date) {
+  await db.update(chatConversations).set({ lastMessageAt: at }).where(eq(chatConversations.id, id));
+}
+
+export async function deleteConversation(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(chatConversations)
+    .where(and(eq(chatConversations.id, id), eq(chatConversations.userId, userId)))
+    .returning({ id: chatConversations.id });
+  return rows.length > 0;
+}
+
+export async function conversationMessages(db: DbOrTx, userId: string, conversationId: string): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.userId, userId)))
+    .orderBy(asc(chatMessages.seq));
+}
+
+export async function findMessage(db: DbOrTx, userId: string, id: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, id), eq(chatMessages.userId, userId)));
+  return row;
+}
+
+export async function insertMessage(db: DbOrTx, values: typeof chatMessages.$inferInsert): Promise<MessageRow> {
+  const [row] = await db.insert(chatMessages).values(values).returning();
+  return row!;
+}
+
+export async function deleteMessage(db: DbOrTx, userId: string, id: string): Promise<void> {
+  await db.delete(chatMessages).where(and(eq(chatMessages.id, id), eq(chatMessages.userId, userId)));
+}
+
+/** Settles an answer that was streaming; false when it was settled already. */
+export async function settleMessage(
+  db: DbOrTx,
+  id: string,
+  v: {
+    content: string;
+    status: 'done' | 'stopped' | 'failed';
+    citations: CitationDto[];
+    cost: number;
+    meta: Record<string, unknown>;
+    at: Date;
+  },
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(chatMessages)
+    .set({
+      content: v.content,
+      status: v.status,
+      citations: v.citations,
+      cost: v.cost,
+      meta: v.meta,
+      completedAt: v.at,
+    })
+    .where(and(eq(chatMessages.id, id), eq(chatMessages.status, 'streaming')))
+    .returning();
+  return row;
+}
+
+/** An answer left 'streaming' by a process that ended mid-answer: failed (its hold is refunded by housekeeping). */
+export async function failOrphan(db: DbOrTx, id: string, at: Date): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(chatMessages)
+    .set({ status: 'failed', cost: 0, completedAt: at })
+    .where(and(eq(chatMessages.id, id), eq(chatMessages.status, 'streaming')))
+    .returning();
+  return row;
+}

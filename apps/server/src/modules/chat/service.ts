@@ -1,0 +1,541 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CHAT_PAGE_SIZE,
+  CHAT_RATE_LIMIT,
+  CHAT_RATE_WINDOW_MS,
+  CHAT_TITLE_FROM_MESSAGE,
+  type ChatEvent,
+  type ChatLanguage,
+  type ChatMessageDto,
+  type ChatTheme,
+  type ConversationDetailDto,
+  type ConversationDto,
+  type ConversationPageDto,
+} from '@candeia/shared/schemas/chat';
+import { translate } from '@candeia/shared/i18n/server';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
+import type { Actor, Deps } from '../../types.ts';
+import { requireFeature } from '../billing/access.ts';
+import * as credits from '../credits/service.ts';
+import {
+  countTokens,
+  type ChatEngine,
+  type EngineAnswer,
+  type GuideChoices,
+  type HistoryTurn,
+  type Passage,
+} from './engine.ts';
+import { checkCitations } from './grounding.ts';
+import { detectCrisis, detectLanguage, detectThemes } from './guide/detect.ts';
+import { composeCrisisAnswer } from './guide/compose.ts';
+import { LiveAnswer, LiveAnswers } from './live.ts';
+import * as repo from './repository.ts';
+import { retrieve } from './retrieval.ts';
+
+/**
+ * The spiritual chat (PRODUCT.md "AI", "Credits"; SECURITY.md 20). An answer is written by the
+ * engine while it streams to the browser: credits for it are reserved first (what the balance
+ * allows, up to the longest answer), the actual cost (prompt + completion tokens) is committed
+ * when it ends, and a failure refunds everything. A message with signs of crisis is answered
+ * with the local helpline first and is never charged.
+ */
+
+/** The least an answer may have: below prompt + this, the balance is too short to answer. */
+export const MIN_ANSWER_TOKENS = 120;
+/** Earlier messages given to the engine, and how much of each. */
+const HISTORY_TURNS = 12;
+const HISTORY_CHARS = 2000;
+/** How long a closing server waits for answers being written before stopping them. */
+const SHUTDOWN_GRACE_MS = 5000;
+
+const iso = (d: Date) => d.toISOString();
+
+export function toMessageDto(r: repo.MessageRow): ChatMessageDto {
+  return {
+    id: r.id,
+    conversationId: r.conversationId,
+    role: r.role as ChatMessageDto['role'],
+    kind: r.kind as ChatMessageDto['kind'],
+    content: r.content,
+    status: r.status as ChatMessageDto['status'],
+    citations: r.citations,
+    cost: r.role === 'assistant' && r.status !== 'streaming' ? (r.cost ?? 0) : null,
+    createdAt: iso(r.createdAt),
+  };
+}
+
+export function toConversationDto(r: repo.ConversationRow, messageCount: number): ConversationDto {
+  return {
+    id: r.id,
+    title: r.title,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    lastMessageAt: iso(r.lastMessageAt),
+    messageCount,
+  };
+}
+
+/** An answer's time: just after its question's, so the order holds when the clock has not moved. */
+const justAfter = (question: repo.MessageRow | undefined, now: Date) =>
+  new Date(Math.max(now.getTime(), (question?.createdAt ?? now).getTime()) + 1);
+
+/** A new conversation's name: the start of its first message, cut at a word. */
+export function titleFrom(message: string): string {
+  const flat = message.replace(/\s+/g, ' ').trim();
+  if (flat.length <= CHAT_TITLE_FROM_MESSAGE) return flat;
+  const cut = flat.slice(0, CHAT_TITLE_FROM_MESSAGE);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > CHAT_TITLE_FROM_MESSAGE / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/u, '')}…`;
+}
+
+type UserActor = Actor & { userId: string };
+
+interface AnswerPlan {
+  actor: UserActor;
+  firstName: string;
+  conversationId: string;
+  question: string;
+  history: HistoryTurn[];
+  avoid: GuideChoices | undefined;
+}
+
+export interface Started {
+  start: Extract<ChatEvent, { type: 'start' }>;
+  answer: LiveAnswer;
+}
+
+export class ChatService {
+  readonly live = new LiveAnswers();
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private closing = false;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly engine: ChatEngine,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  // ---------- Conversations ----------
+
+  async list(actor: UserActor, page: number): Promise<ConversationPageDto> {
+    await this.gate(actor);
+    const { rows, total } = await repo.listConversations(this.deps.db, actor.userId, page, CHAT_PAGE_SIZE);
+    return { items: rows.map((r) => toConversationDto(r, r.messageCount)), total, page, pageSize: CHAT_PAGE_SIZE };
+  }
+
+  async get(actor: UserActor, id: string): Promise<ConversationDetailDto> {
+    await this.gate(actor);
+    const conversation = await repo.findConversation(this.deps.db, actor.userId, id);
+    if (!conversation) throw new AppError('NOT_FOUND');
+    const rows = await repo.conversationMessages(this.deps.db, actor.userId, id);
+    const messages = await Promise.all(rows.map((r) => this.orphanChecked(r)));
+    return { ...toConversationDto(conversation, conversation.messageCount), messages: messages.map(toMessageDto) };
+  }
+
+  async rename(actor: UserActor, id: string, title: string): Promise<ConversationDto> {
+    await this.gate(actor);
+    const ok = await repo.renameConversation(this.deps.db, actor.userId, id, title, this.deps.clock.now());
+    if (!ok) throw new AppError('NOT_FOUND');
+    const row = (await repo.findConversation(this.deps.db, actor.userId, id))!;
+    return toConversationDto(row, row.messageCount);
+  }
+
+  async remove(actor: UserActor, id: string): Promise<void> {
+    await this.gate(actor);
+    const conversation = await repo.findConversation(this.deps.db, actor.userId, id);
+    if (!conversation) throw new AppError('NOT_FOUND');
+    // An answer still being written there is stopped (and settled) first.
+    const live = this.live.inConversation(id);
+    if (live) {
+      live.controller.abort();
+      await live.finished;
+    }
+    await repo.deleteConversation(this.deps.db, actor.userId, id);
+  }
+
+  /**
+   * An answer still 'streaming' in the database that this process is not writing was cut off by
+   * a restart: it is failed now, and its hold refunded.
+   */
+  private async orphanChecked(r: repo.MessageRow): Promise<repo.MessageRow> {
+    if (r.status !== 'streaming' || this.live.has(r.id)) return r;
+    const failed = await repo.failOrphan(this.deps.db, r.id, this.deps.clock.now());
+    if (r.reservationId) await credits.refund(this.deps.db, r.reservationId, this.deps.clock.now());
+    return failed ?? r;
+  }
+
+  // ---------- Answers ----------
+
+  /** POST /messages: saves the message and starts the answer (in a new conversation without an id). */
+  async send(actor: UserActor, firstName: string, input: { conversationId?: string | undefined; content: string }) {
+    await this.gate(actor);
+    this.countHit(actor.userId);
+    const db = this.deps.db;
+    const conversationId = input.conversationId;
+    let history: HistoryTurn[] = [];
+    let avoid: GuideChoices | undefined;
+    if (conversationId) {
+      const conversation = await repo.findConversation(db, actor.userId, conversationId);
+      if (!conversation) throw new AppError('NOT_FOUND');
+      if (this.live.inConversation(conversationId)) throw new AppError('CHAT_BUSY');
+      const rows = await repo.conversationMessages(db, actor.userId, conversationId);
+      ({ history, avoid } = this.context(rows));
+    }
+    return this.answer(
+      { actor, firstName, conversationId: conversationId ?? randomUUID(), question: input.content, history, avoid },
+      { newConversation: !conversationId, replaces: null },
+    );
+  }
+
+  /** POST /conversations/:id/regenerate: a new answer to the last message, replacing the last answer. */
+  async regenerate(actor: UserActor, firstName: string, conversationId: string) {
+    await this.gate(actor);
+    const db = this.deps.db;
+    const conversation = await repo.findConversation(db, actor.userId, conversationId);
+    if (!conversation) throw new AppError('NOT_FOUND');
+    if (this.live.inConversation(conversationId)) throw new AppError('CHAT_BUSY');
+    const rows = await Promise.all(
+      (await repo.conversationMessages(db, actor.userId, conversationId)).map((r) => this.orphanChecked(r)),
+    );
+    const lastUser = rows.findLastIndex((r) => r.role === 'user');
+    if (lastUser < 0) throw new AppError('NOT_FOUND');
+    this.countHit(actor.userId);
+    const previous = rows.slice(lastUser + 1).find((r) => r.role === 'assistant');
+    const { history } = this.context(rows.slice(0, lastUser));
+    return this.answer(
+      {
+        actor,
+        firstName,
+        conversationId,
+        question: rows[lastUser]!.content,
+        history,
+        avoid: (previous?.meta?.choices as GuideChoices | undefined) ?? this.context(rows.slice(0, lastUser)).avoid,
+      },
+      { newConversation: false, replaces: previous ?? null, userMessage: rows[lastUser]! },
+    );
+  }
+
+  /** POST /messages/:id/stop: stops an answer being written; it keeps (and costs) what was written. */
+  async stop(actor: UserActor, messageId: string): Promise<ChatMessageDto> {
+    await this.gate(actor);
+    const live = this.live.get(actor.userId, messageId);
+    if (live) {
+      live.controller.abort();
+      await live.finished;
+    }
+    const row = await repo.findMessage(this.deps.db, actor.userId, messageId);
+    if (!row || row.role !== 'assistant') throw new AppError('NOT_FOUND');
+    return toMessageDto(await this.orphanChecked(row));
+  }
+
+  /** GET /messages/:id/stream: the answer being written (to re-attach), or the finished one. */
+  async follow(actor: UserActor, messageId: string): Promise<LiveAnswer> {
+    await this.gate(actor);
+    const live = this.live.get(actor.userId, messageId);
+    if (live) return live;
+    const row = await repo.findMessage(this.deps.db, actor.userId, messageId);
+    if (!row || row.role !== 'assistant') throw new AppError('NOT_FOUND');
+    const settled = await this.orphanChecked(row);
+    const answer = new LiveAnswer(settled.id, actor.userId, settled.conversationId);
+    answer.emit({ type: 'delta', text: settled.content });
+    answer.emit({ type: 'citations', citations: settled.citations });
+    answer.emit({
+      type: 'done',
+      message: toMessageDto(settled),
+      balance: await credits.balance(this.deps.db, actor.userId),
+    });
+    return answer;
+  }
+
+  /** Stops taking answers; waits a little for those being written, then stops them. */
+  async close(): Promise<void> {
+    this.closing = true;
+    const pending = this.live.all();
+    if (pending.length === 0) return;
+    const grace = new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS).unref());
+    await Promise.race([Promise.all(pending.map((a) => a.finished)), grace]);
+    for (const a of this.live.all()) a.controller.abort();
+    await Promise.all(pending.map((a) => a.finished));
+  }
+
+  private gate(actor: UserActor) {
+    return requireFeature(this.deps, { userId: actor.userId, role: actor.role }, 'chat');
+  }
+
+  /** The per-user limit: CHAT_RATE_LIMIT answers a minute. */
+  private countHit(userId: string) {
+    const now = this.deps.clock.now().getTime();
+    for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
+    const entry = this.hits.get(userId);
+    if (!entry) {
+      this.hits.set(userId, { count: 1, resetAt: now + CHAT_RATE_WINDOW_MS });
+      return;
+    }
+    if (entry.count >= CHAT_RATE_LIMIT) throw new AppError('RATE_LIMITED');
+    entry.count += 1;
+  }
+
+  /** The history for the engine, and what the last answer chose. */
+  private context(rows: repo.MessageRow[]): { history: HistoryTurn[]; avoid: GuideChoices | undefined } {
+    const usable = rows.filter((r) => r.content && r.status !== 'failed' && r.status !== 'streaming');
+    const history = usable.slice(-HISTORY_TURNS).map((r) => ({
+      role: r.role as HistoryTurn['role'],
+      content: r.content.slice(0, HISTORY_CHARS),
+    }));
+    const lastAnswer = usable.findLast((r) => r.role === 'assistant' && r.kind === 'answer');
+    return { history, avoid: lastAnswer?.meta?.choices as GuideChoices | undefined };
+  }
+
+  private async answer(
+    plan: AnswerPlan,
+    how: { newConversation: boolean; replaces: repo.MessageRow | null; userMessage?: repo.MessageRow },
+  ): Promise<Started> {
+    if (this.closing) throw new AppError('SERVER_ERROR');
+    const { actor } = plan;
+    const db = this.deps.db;
+    const now = this.deps.clock.now();
+    const language: ChatLanguage = detectLanguage(plan.question, actor.locale.slice(0, 2) as ChatLanguage);
+    const crisis = detectCrisis(plan.question);
+    const assistantId = randomUUID();
+
+    // A message with signs of crisis: the helpline first, at once, never charged.
+    if (crisis) {
+      const content = composeCrisisAnswer(language, plan.firstName);
+      const saved = await db.transaction(async (tx) => {
+        const conversation = await this.conversationFor(tx, plan, how, now);
+        const userMessage = how.userMessage ?? (await this.insertUserMessage(tx, plan, now));
+        if (how.replaces) await repo.deleteMessage(tx, actor.userId, how.replaces.id);
+        const message = await repo.insertMessage(tx, {
+          id: assistantId,
+          conversationId: plan.conversationId,
+          userId: actor.userId,
+          role: 'assistant',
+          kind: 'crisis',
+          content,
+          status: 'done',
+          cost: 0,
+          engine: 'crisis',
+          meta: { language },
+          createdAt: justAfter(how.userMessage, now),
+          completedAt: now,
+        });
+        await repo.touchConversation(tx, plan.conversationId, now);
+        return { conversation, userMessage, message };
+      });
+      const answer = new LiveAnswer(assistantId, actor.userId, plan.conversationId);
+      const balance = await credits.balance(db, actor.userId);
+      answer.emit({ type: 'delta', text: content });
+      answer.emit({ type: 'done', message: toMessageDto(saved.message), balance });
+      return {
+        answer,
+        start: {
+          type: 'start',
+          conversation: toConversationDto(saved.conversation, 0),
+          userMessage: toMessageDto(saved.userMessage),
+          assistantMessage: { ...toMessageDto(saved.message), content: '' },
+          reserved: 0,
+        },
+      };
+    }
+
+    const themes: ChatTheme[] = detectThemes(plan.question, language);
+    const passages = await retrieve(this.deps, actor, { message: plan.question, language, themes });
+
+    // Credits: what the balance allows, up to the longest answer; below the least answer, refused.
+    const prompt =
+      countTokens(plan.question) +
+      (this.engine.name === 'guide'
+        ? 0
+        : plan.history.reduce((n, h) => n + countTokens(h.content), 0) +
+          passages.reduce((n, p) => n + countTokens(p.text), 0) +
+          250);
+    const balance = await credits.balance(db, actor.userId);
+    if (balance < prompt + MIN_ANSWER_TOKENS) throw new AppError('INSUFFICIENT_CREDITS');
+    const amount = Math.min(balance, prompt + this.deps.config.AI_MAX_OUTPUT_TOKENS);
+    const reservationId = await credits.reserve(
+      db,
+      actor.userId,
+      amount,
+      `chat:${assistantId}`,
+      `chat:${assistantId}`,
+      now,
+    );
+
+    let saved;
+    try {
+      saved = await db.transaction(async (tx) => {
+        const conversation = await this.conversationFor(tx, plan, how, now);
+        const userMessage = how.userMessage ?? (await this.insertUserMessage(tx, plan, now));
+        if (how.replaces) await repo.deleteMessage(tx, actor.userId, how.replaces.id);
+        const message = await repo.insertMessage(tx, {
+          id: assistantId,
+          conversationId: plan.conversationId,
+          userId: actor.userId,
+          role: 'assistant',
+          kind: 'answer',
+          content: '',
+          status: 'streaming',
+          reservationId,
+          engine: this.engine.name,
+          createdAt: justAfter(how.userMessage, now),
+        });
+        await repo.touchConversation(tx, plan.conversationId, now);
+        return { conversation, userMessage, message };
+      });
+    } catch (err) {
+      await credits.refund(db, reservationId, now);
+      throw err;
+    }
+
+    const answer = new LiveAnswer(assistantId, actor.userId, plan.conversationId);
+    this.live.add(answer);
+    const engineAnswer = this.engine.answer({
+      language,
+      firstName: plan.firstName,
+      message: plan.question,
+      history: plan.history,
+      themes,
+      passages,
+      maxOutputTokens: amount - prompt,
+      avoid: plan.avoid,
+      signal: answer.controller.signal,
+    });
+    void this.write(answer, engineAnswer, { reservationId, passages, language, themes, locale: actor.locale });
+    return {
+      answer,
+      start: {
+        type: 'start',
+        conversation: toConversationDto(saved.conversation, 0),
+        userMessage: toMessageDto(saved.userMessage),
+        assistantMessage: toMessageDto(saved.message),
+        reserved: amount,
+      },
+    };
+  }
+
+  private async conversationFor(
+    tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0],
+    plan: AnswerPlan,
+    how: { newConversation: boolean },
+    now: Date,
+  ): Promise<repo.ConversationRow> {
+    if (how.newConversation)
+      return repo.insertConversation(tx, {
+        id: plan.conversationId,
+        userId: plan.actor.userId,
+        title: titleFrom(plan.question),
+        at: now,
+      });
+    const row = await repo.findConversation(tx, plan.actor.userId, plan.conversationId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return { ...row, lastMessageAt: now };
+  }
+
+  private insertUserMessage(tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], plan: AnswerPlan, now: Date) {
+    return repo.insertMessage(tx, {
+      conversationId: plan.conversationId,
+      userId: plan.actor.userId,
+      role: 'user',
+      kind: 'message',
+      content: plan.question,
+      status: 'done',
+      createdAt: now,
+    });
+  }
+
+  /** Runs the engine to its end, then settles the answer: message row, credits, the last events. */
+  private async write(
+    answer: LiveAnswer,
+    engineAnswer: EngineAnswer,
+    ctx: {
+      reservationId: string;
+      passages: Passage[];
+      language: ChatLanguage;
+      themes: ChatTheme[];
+      locale: Actor['locale'];
+    },
+  ): Promise<void> {
+    const db = this.deps.db;
+    let status: 'done' | 'stopped' | 'failed' = 'done';
+    try {
+      for await (const piece of engineAnswer.text) answer.emit({ type: 'delta', text: piece });
+    } catch (err) {
+      if (answer.controller.signal.aborted) status = 'stopped';
+      else {
+        status = 'failed';
+        // The error of an AI SDK call carries its request (the user's words): only its name and message.
+        this.log.warn({ err: loggableError(err), messageId: answer.messageId }, 'chat answer failed');
+      }
+    }
+    const now = this.deps.clock.now();
+    try {
+      const content = answer.content;
+      const citations = content ? await checkCitations(db, content, ctx.passages, ctx.language) : [];
+      if (citations.length) answer.emit({ type: 'citations', citations });
+      let cost = 0;
+      if (status === 'failed' || (status === 'stopped' && !content)) {
+        await credits.refund(db, ctx.reservationId, now);
+      } else {
+        const usage = await engineAnswer.usage();
+        cost = (await credits.commit(db, ctx.reservationId, usage.promptTokens + usage.completionTokens, now)).charged;
+      }
+      const meta = {
+        language: ctx.language,
+        themes: ctx.themes,
+        ...(engineAnswer.choices ? { choices: engineAnswer.choices } : {}),
+      };
+      const row =
+        (await repo.settleMessage(db, answer.messageId, { content, status, citations, cost, meta, at: now })) ??
+        (await repo.findMessage(db, answer.userId, answer.messageId));
+      await repo.touchConversation(db, answer.conversationId, now);
+      const balance = await credits.balance(db, answer.userId);
+      if (status === 'failed')
+        answer.emit({
+          type: 'error',
+          code: 'CHAT_ENGINE_FAILED',
+          message: translate(ctx.locale, 'errors:CHAT_ENGINE_FAILED'),
+          messageId: answer.messageId,
+        });
+      const message: ChatMessageDto = row
+        ? toMessageDto(row)
+        : {
+            id: answer.messageId,
+            conversationId: answer.conversationId,
+            role: 'assistant',
+            kind: 'answer',
+            content,
+            status,
+            citations,
+            cost,
+            createdAt: iso(now),
+          };
+      answer.emit({ type: 'done', message, balance });
+    } catch (err) {
+      // The database failed while settling: the hold is refunded by housekeeping; say it failed.
+      this.log.error({ err: loggableError(err), messageId: answer.messageId }, 'chat answer could not be settled');
+      answer.emit({
+        type: 'error',
+        code: 'CHAT_ENGINE_FAILED',
+        message: translate(ctx.locale, 'errors:CHAT_ENGINE_FAILED'),
+        messageId: answer.messageId,
+      });
+      answer.emit({
+        type: 'done',
+        message: {
+          id: answer.messageId,
+          conversationId: answer.conversationId,
+          role: 'assistant',
+          kind: 'answer',
+          content: answer.content,
+          status: 'failed',
+          citations: [],
+          cost: 0,
+          createdAt: iso(now),
+        },
+        balance: 0,
+      });
+    }
+  }
+}
