@@ -29,6 +29,11 @@ import {
   localPaySchema,
   planInputSchema,
 } from '@candeia/shared/schemas/billing';
+import {
+  listConversationsQuerySchema,
+  renameConversationSchema,
+  sendMessageSchema,
+} from '@candeia/shared/schemas/chat';
 import { contactSchema } from '@candeia/shared/schemas/contact';
 import {
   createFavouriteSchema,
@@ -43,6 +48,7 @@ import { CSRF_EXEMPT } from '../src/plugins/csrf.ts';
 import { concreteUrl, createTestApp, routeTable, sessionCookie, type RouteInfo, type TestApp } from './support/app.ts';
 import { insertUser, login, makeSignUp, OTHER_PASSWORD, uniqueIp, type TestUser } from './support/factories.ts';
 import { PUBLIC_ROUTES, routeKey } from './support/routes.ts';
+import { parseSse } from './support/chat.ts';
 import { bibleFixture, insertText, seedScriptureOf } from './support/scripture.ts';
 
 const t = await createTestApp();
@@ -523,11 +529,58 @@ const MATRIX: MatrixEntry[] = [
       })),
     ],
   },
+  // Chat: B has a conversation named after its first message ("Bianca …") with an answer.
+  {
+    route: 'GET /api/chat/conversations',
+    attempts: ({ b }) => [
+      { url: '/api/chat/conversations', status: [200] },
+      { url: `/api/chat/conversations${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  ...(['GET', 'PATCH', 'DELETE'] as const).map((method) => ({
+    route: `${method} /api/chat/conversations/:id`,
+    attempts: ({ b }: Ctx) =>
+      [
+        { url: `/api/chat/conversations/${chatOfB.conversation}`, status: [404] },
+        { url: `/api/chat/conversations/${chatOfB.conversation}${targetQuery(b)}`, status: [404] },
+        { url: `/api/chat/conversations/${chatOfB.answer}`, status: [404] },
+      ].map((a) => (method === 'PATCH' ? { ...a, payload: { title: 'Trocado' } } : a)),
+  })),
+  {
+    route: 'POST /api/chat/messages',
+    attempts: ({ b }) => [
+      { url: '/api/chat/messages', payload: { conversationId: chatOfB.conversation, content: 'Oi' }, status: [404] },
+      ...targetFields(b).map((f) => ({ url: '/api/chat/messages', payload: { content: 'Oi', ...f }, status: [400] })),
+    ],
+  },
+  {
+    route: 'POST /api/chat/conversations/:id/regenerate',
+    attempts: ({ b }) => [
+      { url: `/api/chat/conversations/${chatOfB.conversation}/regenerate`, status: [404] },
+      { url: `/api/chat/conversations/${chatOfB.conversation}/regenerate${targetQuery(b)}`, status: [404] },
+    ],
+  },
+  {
+    route: 'POST /api/chat/messages/:id/stop',
+    attempts: ({ b }) => [
+      { url: `/api/chat/messages/${chatOfB.answer}/stop`, status: [404] },
+      { url: `/api/chat/messages/${chatOfB.question}/stop${targetQuery(b)}`, status: [404] },
+    ],
+  },
+  {
+    route: 'GET /api/chat/messages/:id/stream',
+    attempts: ({ b }) => [
+      { url: `/api/chat/messages/${chatOfB.answer}/stream`, status: [404] },
+      { url: `/api/chat/messages/${chatOfB.answer}/stream${targetQuery(b)}`, status: [404] },
+    ],
+  },
 ];
 
 const scripturePassage = { textId: 'kjv', book: 'John', chapter: 3, verseStart: 16, verseEnd: 16 };
 /** B's favourite and note ids (set before the SECURITY 13 matrix runs). */
 const scriptureOfB = { favourites: '', notes: '' };
+/** B's conversation, question and answer ids. */
+const chatOfB = { conversation: '', question: '', answer: '' };
 
 describe('SECURITY 13: user A can never read or change user B’s data', () => {
   let a: Ctx['a'];
@@ -545,6 +598,20 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
     await insertText(t, bibleFixture('en', 'kjv'));
     const seeded = await seedScriptureOf(t, b.cookie, 'Nota da Bianca');
     Object.assign(scriptureOfB, { favourites: seeded.favouriteId, notes: seeded.noteId });
+    const chat = await t.request({
+      method: 'POST',
+      url: '/api/chat/messages',
+      cookie: b.cookie,
+      payload: { content: 'Bianca precisa de paz no coração' },
+    });
+    expect(chat.statusCode, chat.body).toBe(200);
+    const start = parseSse(chat.body).find((e) => e.type === 'start');
+    if (start?.type !== 'start') throw new Error(`no start event: ${chat.body}`);
+    Object.assign(chatOfB, {
+      conversation: start.conversation.id,
+      question: start.userMessage.id,
+      answer: start.assistantMessage.id,
+    });
   });
 
   /** B's rows as they are, minus B's own activity time. */
@@ -563,6 +630,9 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         t.query('SELECT * FROM scripture_favourites WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM scripture_notes WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM reading_positions WHERE user_id = $1 ORDER BY text_id', [b.user.id]),
+        t.query('SELECT * FROM chat_conversations WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM chat_messages WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM credit_reservations WHERE user_id = $1 ORDER BY id', [b.user.id]),
       ]),
     );
 
@@ -713,6 +783,15 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
     schema: positionSchema,
     base: () => ({ textId: 'kjv', book: 'John', chapter: 3 }),
   },
+  'POST /api/chat/messages': { auth: 'user', schema: sendMessageSchema, base: () => ({ content: 'Estou ansioso' }) },
+  'PATCH /api/chat/conversations/:id': {
+    auth: 'user',
+    schema: renameConversationSchema,
+    base: () => ({ title: 'Conversa' }),
+  },
+  'DELETE /api/chat/conversations/:id': { auth: 'user' },
+  'POST /api/chat/conversations/:id/regenerate': { auth: 'user' },
+  'POST /api/chat/messages/:id/stop': { auth: 'user' },
 };
 const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/admin/security-events': securityEventsQuerySchema,
@@ -725,6 +804,7 @@ const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/scripture/favourites': listAnnotationsQuerySchema,
   'GET /api/scripture/notes': listAnnotationsQuerySchema,
   'GET /api/scripture/position': positionQuerySchema,
+  'GET /api/chat/conversations': listConversationsQuerySchema,
 };
 
 let fuzzUser: TestUser;

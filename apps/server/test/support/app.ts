@@ -66,6 +66,8 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3000',
+    // The guide writes its answers at once in tests (pacing is for people watching).
+    AI_STREAM_PACE_MS: '0',
     ...env,
   } as NodeJS.ProcessEnv);
   const databaseUrl = withDatabase(base, dbName);
