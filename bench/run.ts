@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark in turn (BENCH_SECONDS shortens each load phase). */
+import { benchChat } from './chat.ts';
 import { benchCredits } from './credits.ts';
 import { benchLanding } from './landing.ts';
 import { benchScripture } from './scripture.ts';
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   credits: () => benchCredits(),
   scripture: () => benchScripture(),
   'scripture-import': () => benchScriptureImport(),
+  chat: () => benchChat(),
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
