@@ -101,6 +101,11 @@ export interface RetrieveInput {
   message: string;
   language: ChatLanguage;
   themes: ChatTheme[];
+  /**
+   * The word search: always (context for a model), or only when nothing was named or themed
+   * (the guide quotes its hits only then, so it is not run for nothing).
+   */
+  wordSearch: 'always' | 'fallback';
   random?: () => number;
 }
 
@@ -135,7 +140,7 @@ export async function retrieve(
 
   // A word search of the message in the answer language's Bible.
   const words = keywords(input.message);
-  if (bible && words.length > 0) {
+  if (bible && words.length > 0 && (input.wordSearch === 'always' || wanted.length === 0)) {
     const result = await search(
       deps as Deps,
       { ...actor, locale },

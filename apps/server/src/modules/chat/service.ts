@@ -341,7 +341,12 @@ export class ChatService {
     }
 
     const themes: ChatTheme[] = detectThemes(plan.question, language);
-    const passages = await retrieve(this.deps, actor, { message: plan.question, language, themes });
+    const passages = await retrieve(this.deps, actor, {
+      message: plan.question,
+      language,
+      themes,
+      wordSearch: this.engine.name === 'guide' ? 'fallback' : 'always',
+    });
 
     // Credits: what the balance allows, up to the longest answer; below the least answer, refused.
     const prompt =
