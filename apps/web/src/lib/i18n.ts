@@ -12,8 +12,9 @@ import {
 /** Catalogues live in packages/shared; each (locale, namespace) is its own lazy chunk. */
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
   '../../../../packages/shared/src/i18n/*/*.json',
-  // E-mail texts are the server's.
+  // E-mail texts and the chat guide's phrasing are the server's.
   '!../../../../packages/shared/src/i18n/*/mail.json',
+  '!../../../../packages/shared/src/i18n/*/guide.json',
 ]);
 
 function loaderFor(lng: string, ns: string) {
