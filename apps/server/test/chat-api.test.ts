@@ -59,6 +59,7 @@ describe('sending a message', () => {
     expect(events[0]!.type).toBe('start');
     expect(events.at(-1)!.type).toBe('done');
     expect(start!.conversation.title).toBe('Estou muito ansioso com o meu trabalho e não consigo dormir');
+    expect(start!.conversation.messageCount).toBe(2);
     expect(start!.userMessage).toMatchObject({ role: 'user', content: question, kind: 'message' });
     expect(start!.assistantMessage).toMatchObject({ role: 'assistant', status: 'streaming', cost: null });
     expect(start!.reserved).toBeGreaterThan(0);
@@ -112,6 +113,7 @@ describe('sending a message', () => {
     const id = first.start!.conversation.id;
     const second = eventsOf((await send(t, u, 'Preciso de esperança', id)).body);
     expect(second.start!.conversation.id).toBe(id);
+    expect(second.start!.conversation.messageCount).toBe(4);
     expect(second.done!.message.content).not.toBe(first.done!.message.content);
 
     const detail = (await t.request({ url: `/api/chat/conversations/${id}`, cookie: u.cookie })).json();

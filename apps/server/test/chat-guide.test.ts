@@ -395,6 +395,17 @@ describe('composeAnswer', () => {
       ...over,
     });
 
+  it('quotes a passage in another language only when too few are in the answer’s language', () => {
+    const native = [1, 2, 3].map((n) => passage(`Salmos ${n}:1`, `Linha inventada ${n}.`, 'pt', 'anxiety'));
+    const foreign = passage('Tao Te Ching 16:1', 'A made-up fixture line.', 'en', 'anxiety');
+    for (let seed = 1; seed <= 10; seed++) {
+      expect(base('pt', { passages: [foreign, ...native], random: seeded(seed) }).text).not.toContain('Tao Te Ching');
+      const few = base('pt', { passages: [foreign, native[0]!], random: seeded(seed) }).text;
+      expect(few).toContain('> — Tao Te Ching 16:1');
+      expect(few).toContain('> — Salmos 1:1');
+    }
+  });
+
   it('quotes a word search’s hits only when no passage was named or chosen for a theme', () => {
     const hit = { ...passage('Salmos 9:9', 'Linha de busca inventada para o teste.', 'pt'), source: 'search' as const };
     const themed = FIXTURES.pt.filter((p) => p.theme);

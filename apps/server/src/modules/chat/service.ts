@@ -322,7 +322,9 @@ export class ChatService {
           completedAt: now,
         });
         await repo.touchConversation(tx, plan.conversationId, now);
-        return { conversation, userMessage, message };
+        // Read again for its message count, now with this question and answer.
+        const counted = await repo.findConversation(tx, actor.userId, conversation.id);
+        return { conversation: counted!, userMessage, message };
       });
       const answer = new LiveAnswer(assistantId, actor.userId, plan.conversationId);
       const balance = await credits.balance(db, actor.userId);
@@ -332,7 +334,7 @@ export class ChatService {
         answer,
         start: {
           type: 'start',
-          conversation: toConversationDto(saved.conversation, 0),
+          conversation: toConversationDto(saved.conversation, saved.conversation.messageCount),
           userMessage: toMessageDto(saved.userMessage),
           assistantMessage: { ...toMessageDto(saved.message), content: '' },
           reserved: 0,
@@ -387,7 +389,9 @@ export class ChatService {
           createdAt: justAfter(how.userMessage, now),
         });
         await repo.touchConversation(tx, plan.conversationId, now);
-        return { conversation, userMessage, message };
+        // Read again for its message count, now with this question and answer.
+        const counted = await repo.findConversation(tx, actor.userId, conversation.id);
+        return { conversation: counted!, userMessage, message };
       });
     } catch (err) {
       await credits.refund(db, reservationId, now);
@@ -412,7 +416,7 @@ export class ChatService {
       answer,
       start: {
         type: 'start',
-        conversation: toConversationDto(saved.conversation, 0),
+        conversation: toConversationDto(saved.conversation, saved.conversation.messageCount),
         userMessage: toMessageDto(saved.userMessage),
         assistantMessage: toMessageDto(saved.message),
         reserved: amount,

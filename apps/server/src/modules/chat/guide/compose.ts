@@ -96,7 +96,7 @@ function cleanName(firstName: string): string {
 /**
  * Up to QUOTES passages: those the message names first, then a random order of the themed
  * ones (a word search's hits only when there are none of the others), passages not quoted in the previous
- * answer first, and at most one in another language while there are others.
+ * answer first, and passages in another language only where too few are in the answer's.
  */
 function selectPassages(passages: Passage[], language: ChatLanguage, avoid: unknown, random: () => number): Passage[] {
   const unique = passages.filter((p, i) => passages.findIndex((q) => q.reference === p.reference) === i);
@@ -116,19 +116,18 @@ function selectPassages(passages: Passage[], language: ChatLanguage, avoid: unkn
     ...rest.filter((p) => previous.includes(p.reference)),
   ];
 
+  // Passages in the answer's language first; one in another language (the English-only sacred
+  // books, or an English Bible when none in the language is installed) only to reach two
+  // quotes, or three when there is nothing in the answer's language.
   const chosen: Passage[] = [...pinned];
   const later: Passage[] = [];
-  let foreign = pinned.filter((p) => p.language !== language).length;
   for (const p of ordered) {
     if (chosen.length >= QUOTES) break;
-    if (p.language !== language && foreign >= 1) {
-      later.push(p);
-      continue;
-    }
-    if (p.language !== language) foreign++;
-    chosen.push(p);
+    if (p.language !== language) later.push(p);
+    else chosen.push(p);
   }
-  for (const p of later) if (chosen.length < QUOTES) chosen.push(p);
+  const target = chosen.some((p) => p.language === language) ? Math.max(2, pinned.length) : QUOTES;
+  for (const p of later) if (chosen.length < target) chosen.push(p);
 
   // The same quotes in the same order as last time: change the order of those not pinned.
   const same = previous.length === chosen.length && chosen.every((p, i) => p.reference === previous[i]);
