@@ -80,8 +80,8 @@ async function ask(base: string, cookie: string, locale: string, content: string
   let buffer = '';
   let done: Extract<ChatEvent, { type: 'done' }> | null = null;
   let error: string | undefined;
-  for await (const chunk of res.body!) {
-    buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
     let cut;
     while ((cut = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, cut);

@@ -63,11 +63,7 @@ export type SendMessageInput = z.output<typeof sendMessageSchema>;
 
 /** PATCH /api/chat/conversations/:id */
 export const renameConversationSchema = z.strictObject({
-  title: z
-    .string({ error: CV.titleRequired })
-    .trim()
-    .min(1, CV.titleRequired)
-    .max(CHAT_TITLE_MAX, CV.titleTooLong),
+  title: z.string({ error: CV.titleRequired }).trim().min(1, CV.titleRequired).max(CHAT_TITLE_MAX, CV.titleTooLong),
 });
 export type RenameConversationInput = z.output<typeof renameConversationSchema>;
 
