@@ -17,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls our JSON API: same-origin cookie, the current language, typed errors. */
 export async function api<T>(
@@ -27,28 +27,42 @@ export async function api<T>(
   const method = opts.method ?? 'GET';
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        'x-locale': currentLocale(),
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : null,
-      signal: opts.signal ?? null,
-    });
+    res = await apiFetch(path, { method, body: opts.body, signal: opts.signal, accept: 'application/json' });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'NETWORK_ERROR', '');
   }
   if (res.status === 204) return undefined as T;
   const data: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const body = (data as ApiErrorBody | null)?.error;
-    const code = body?.code ?? (res.status >= 500 ? 'SERVER_ERROR' : 'UNEXPECTED_ERROR');
-    if (code === 'AUTH_SESSION_EXPIRED') window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-    throw new ApiError(res.status, code, body?.message ?? '', body?.fields ?? {}, body?.requestId);
-  }
+  if (!res.ok) throw apiErrorOf(res.status, data);
   return data as T;
+}
+
+/**
+ * The request `api` makes (same-origin cookie, the current language, JSON body), without
+ * reading the response: for responses that are not JSON, such as an event stream.
+ */
+export function apiFetch(
+  path: string,
+  opts: { method?: Method; body?: unknown; signal?: AbortSignal | undefined; accept: string },
+): Promise<Response> {
+  return fetch(`/api${path}`, {
+    method: opts.method ?? 'GET',
+    credentials: 'same-origin',
+    headers: {
+      accept: opts.accept,
+      'x-locale': currentLocale(),
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : null,
+    signal: opts.signal ?? null,
+  });
+}
+
+/** The ApiError of a failed response's parsed body (null when it was not JSON). */
+export function apiErrorOf(status: number, data: unknown): ApiError {
+  const body = (data as ApiErrorBody | null)?.error;
+  const code = body?.code ?? (status >= 500 ? 'SERVER_ERROR' : 'UNEXPECTED_ERROR');
+  if (code === 'AUTH_SESSION_EXPIRED') window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  return new ApiError(status, code, body?.message ?? '', body?.fields ?? {}, body?.requestId);
 }

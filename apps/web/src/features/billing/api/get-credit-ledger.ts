@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LedgerPageDto } from '@candeia/shared/schemas/billing';
 import { api } from '../../../lib/api.ts';
+import { creditsKey } from '../../../lib/queries/balance.ts';
 
-/** Everything about the balance (the ledger included) sits under ['credits']. */
-export const creditsKey = ['credits'] as const;
+/** Everything about the balance (the ledger included) sits under ['credits'] (lib/queries/balance.ts). */
 export const creditLedgerKey = [...creditsKey, 'ledger'] as const;
 
 /** GET /api/credits/ledger?page: every change of the balance, newest first. */

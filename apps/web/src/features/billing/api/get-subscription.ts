@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionStateDto } from '@candeia/shared/schemas/subscription';
 import { api } from '../../../lib/api.ts';
-
-export const subscriptionKey = ['subscription'] as const;
+import { subscriptionKey } from '../../../lib/queries/balance.ts';
 
 export const subscriptionQuery = () =>
   queryOptions({

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { creditsKey } from './get-credit-ledger.ts';
+import { creditsKey, subscriptionKey } from '../../../lib/queries/balance.ts';
 import { referralsKey } from './get-referrals.ts';
 import { billingDetailsKey } from './get-billing-details.ts';
-import { subscriptionKey } from './get-subscription.ts';
 
 /** After anything that changes a subscription or a balance: everything that shows them refetches. */
 export function invalidateBilling(qc: QueryClient): Promise<unknown> {
