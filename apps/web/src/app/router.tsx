@@ -16,6 +16,7 @@ const PaymentTest = page(() => import('../features/billing/components/payment-te
 const CheckoutSuccess = page(() => import('../features/billing/components/checkout-success-page.tsx'));
 const Referral = page(() => import('../features/billing/components/referral-page.tsx'));
 const Start = page(() => import('../features/start/components/start-page.tsx'));
+const Chat = page(() => import('../features/chat/components/chat-page.tsx'));
 const BibleEntry = page(() => import('../features/scripture/components/bible-entry-page.tsx'));
 const SacredBooks = page(() => import('../features/scripture/components/sacred-books-page.tsx'));
 const TextContents = page(() => import('../features/scripture/components/text-contents-page.tsx'));
@@ -77,7 +78,8 @@ export const routes = [
       { path: '/start', element: load(Start, auth) },
       { path: '/home', element: load(Start, gated) },
       { path: '/profile', element: load(Profile, gated) },
-      { path: '/chat', element: soon('chat', gated) },
+      // One route for both, so the screen stays mounted when a new conversation gets its address.
+      { path: '/chat/:conversationId?', element: load(Chat, gated) },
       { path: '/community', element: soon('community', gated) },
       { path: '/bible', element: load(BibleEntry, gated) },
       { path: '/bible/search', element: load(ScriptureSearch, gated) },

@@ -53,6 +53,7 @@ export function SiteHeader() {
   const nav: NavItem[] = user
     ? [
         { to: '/start', label: t('nav.home') },
+        { to: '/chat', label: t('nav.chat') },
         { to: '/bible', label: t('nav.bible') },
         { to: '/sacred-books', label: t('nav.sacredBooks') },
         { to: '/profile', label: t('nav.profile') },
@@ -131,7 +132,7 @@ export function SiteHeader() {
             <ul className="flex flex-col gap-1 lg:flex-row">
               {nav.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end onClick={close} className={navLink}>
+                  <NavLink to={item.to} end={item.to !== '/chat'} onClick={close} className={navLink}>
                     {item.label}
                   </NavLink>
                 </li>
