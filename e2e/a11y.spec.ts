@@ -200,11 +200,11 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await audit(page, 'not found');
   });
 
-  test('coming soon (/chat, signed in)', async ({ page, login }) => {
+  test('coming soon (/community, signed in)', async ({ page, login }) => {
     await login();
-    await page.goto('/chat');
-    await expect(page.getByRole('heading', { name: 'Chat espiritual' })).toBeVisible();
-    await audit(page, '/chat');
+    await page.goto('/community');
+    await expect(page.getByRole('heading', { name: 'Comunidade' })).toBeVisible();
+    await audit(page, '/community');
   });
 
   test('share target', async ({ page }) => {

@@ -109,7 +109,7 @@ test('terms, privacy, not found, coming soon', async ({ page, login }) => {
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
   await shot(page, 'not-found');
   await login();
-  await page.goto('/chat');
-  await expect(page.getByRole('heading', { name: 'Chat espiritual' })).toBeVisible();
+  await page.goto('/community');
+  await expect(page.getByRole('heading', { name: 'Comunidade' })).toBeVisible();
   await shot(page, 'coming-soon');
 });
