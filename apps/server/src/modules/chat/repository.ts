@@ -9,7 +9,16 @@ export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type ConversationWithCount = ConversationRow & { messageCount: number };
 
-const messageCount = sql<number>`(SELECT count(*)::int FROM chat_messages m WHERE m.conversation_id = chat_conversations.id)`;
+/** A conversation's columns and how many messages it has. */
+const withCount = {
+  id: chatConversations.id,
+  userId: chatConversations.userId,
+  title: chatConversations.title,
+  createdAt: chatConversations.createdAt,
+  updatedAt: chatConversations.updatedAt,
+  lastMessageAt: chatConversations.lastMessageAt,
+  messageCount: sql<number>`(SELECT count(*)::int FROM chat_messages m WHERE m.conversation_id = chat_conversations.id)`,
+};
 
 export async function listConversations(
   db: DbOrTx,
@@ -19,15 +28,7 @@ export async function listConversations(
 ): Promise<{ rows: ConversationWithCount[]; total: number }> {
   const [rows, [totals]] = await Promise.all([
     db
-      .select({
-        id: chatConversations.id,
-        userId: chatConversations.userId,
-        title: chatConversations.title,
-        createdAt: chatConversations.createdAt,
-        updatedAt: chatConversations.updatedAt,
-        lastMessageAt: chatConversations.lastMessageAt,
-        messageCount,
-      })
+      .select(withCount)
       .from(chatConversations)
       .where(eq(chatConversations.userId, userId))
       .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
@@ -44,15 +45,7 @@ export async function findConversation(
   id: string,
 ): Promise<ConversationWithCount | undefined> {
   const [row] = await db
-    .select({
-      id: chatConversations.id,
-      userId: chatConversations.userId,
-      title: chatConversations.title,
-      createdAt: chatConversations.createdAt,
-      updatedAt: chatConversations.updatedAt,
-      lastMessageAt: chatConversations.lastMessageAt,
-      messageCount,
-    })
+    .select(withCount)
     .from(chatConversations)
     .where(and(eq(chatConversations.id, id), eq(chatConversations.userId, userId)));
   return row;

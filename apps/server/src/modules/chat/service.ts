@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/access.ts';
+import type { chatMessages } from '../../db/schema/index.ts';
 import * as credits from '../credits/service.ts';
 import {
   countTokens,
@@ -303,28 +304,15 @@ export class ChatService {
     // A message with signs of crisis: the helpline first, at once, never charged.
     if (crisis) {
       const content = composeCrisisAnswer(language, plan.firstName);
-      const saved = await db.transaction(async (tx) => {
-        const conversation = await this.conversationFor(tx, plan, how, now);
-        const userMessage = how.userMessage ?? (await this.insertUserMessage(tx, plan, now));
-        if (how.replaces) await repo.deleteMessage(tx, actor.userId, how.replaces.id);
-        const message = await repo.insertMessage(tx, {
-          id: assistantId,
-          conversationId: plan.conversationId,
-          userId: actor.userId,
-          role: 'assistant',
-          kind: 'crisis',
-          content,
-          status: 'done',
-          cost: 0,
-          engine: 'crisis',
-          meta: { language },
-          createdAt: justAfter(how.userMessage, now),
-          completedAt: now,
-        });
-        await repo.touchConversation(tx, plan.conversationId, now);
-        // Read again for its message count, now with this question and answer.
-        const counted = await repo.findConversation(tx, actor.userId, conversation.id);
-        return { conversation: counted!, userMessage, message };
+      const saved = await this.saveTurn(plan, how, now, {
+        id: assistantId,
+        kind: 'crisis',
+        content,
+        status: 'done',
+        cost: 0,
+        engine: 'crisis',
+        meta: { language },
+        completedAt: now,
       });
       const answer = new LiveAnswer(assistantId, actor.userId, plan.conversationId);
       const balance = await credits.balance(db, actor.userId);
@@ -372,26 +360,13 @@ export class ChatService {
 
     let saved;
     try {
-      saved = await db.transaction(async (tx) => {
-        const conversation = await this.conversationFor(tx, plan, how, now);
-        const userMessage = how.userMessage ?? (await this.insertUserMessage(tx, plan, now));
-        if (how.replaces) await repo.deleteMessage(tx, actor.userId, how.replaces.id);
-        const message = await repo.insertMessage(tx, {
-          id: assistantId,
-          conversationId: plan.conversationId,
-          userId: actor.userId,
-          role: 'assistant',
-          kind: 'answer',
-          content: '',
-          status: 'streaming',
-          reservationId,
-          engine: this.engine.name,
-          createdAt: justAfter(how.userMessage, now),
-        });
-        await repo.touchConversation(tx, plan.conversationId, now);
-        // Read again for its message count, now with this question and answer.
-        const counted = await repo.findConversation(tx, actor.userId, conversation.id);
-        return { conversation: counted!, userMessage, message };
+      saved = await this.saveTurn(plan, how, now, {
+        id: assistantId,
+        kind: 'answer',
+        content: '',
+        status: 'streaming',
+        reservationId,
+        engine: this.engine.name,
       });
     } catch (err) {
       await credits.refund(db, reservationId, now);
@@ -422,6 +397,36 @@ export class ChatService {
         reserved: amount,
       },
     };
+  }
+
+  /**
+   * Saves a turn in one transaction: the conversation (new, named from the question), the
+   * question (unless it is there already: a regenerated answer), and the answer, which replaces
+   * the one given before when regenerating.
+   */
+  private saveTurn(
+    plan: AnswerPlan,
+    how: { newConversation: boolean; replaces: repo.MessageRow | null; userMessage?: repo.MessageRow },
+    now: Date,
+    answer: Omit<typeof chatMessages.$inferInsert, 'conversationId' | 'userId' | 'role' | 'createdAt'>,
+  ) {
+    const { actor } = plan;
+    return this.deps.db.transaction(async (tx) => {
+      const conversation = await this.conversationFor(tx, plan, how, now);
+      const userMessage = how.userMessage ?? (await this.insertUserMessage(tx, plan, now));
+      if (how.replaces) await repo.deleteMessage(tx, actor.userId, how.replaces.id);
+      const message = await repo.insertMessage(tx, {
+        ...answer,
+        conversationId: plan.conversationId,
+        userId: actor.userId,
+        role: 'assistant',
+        createdAt: justAfter(how.userMessage, now),
+      });
+      await repo.touchConversation(tx, plan.conversationId, now);
+      // Read again for its message count, now with this question and answer.
+      const counted = await repo.findConversation(tx, actor.userId, conversation.id);
+      return { conversation: counted!, userMessage, message };
+    });
   }
 
   private async conversationFor(

@@ -29,11 +29,13 @@ type Parser = InstanceType<typeof bcv_parser>;
 const parsers = new Map<string, Parser>();
 
 /**
- * One parser per language and punctuation style. Portuguese and Spanish readers also write
- * "João 3,16" (comma between chapter and verse): the 'eu' style reads that one.
+ * One parser per language, punctuation style and use. Portuguese and Spanish readers also write
+ * "João 3,16" (comma between chapter and verse): the 'eu' style reads that one. For prose (an
+ * answer of the guide), each reference of a sequence stands apart, and impossible ones are kept
+ * so that they can be marked.
  */
-function parser(language: RefLanguage, punctuation: 'us' | 'eu'): Parser {
-  const key = `${language}:${punctuation}`;
+function parser(language: RefLanguage, punctuation: 'us' | 'eu', use: 'query' | 'prose' = 'query'): Parser {
+  const key = `${language}:${punctuation}:${use}`;
   let p = parsers.get(key);
   if (!p) {
     p = new bcv_parser(LANGS[language]);
@@ -43,8 +45,14 @@ function parser(language: RefLanguage, punctuation: 'us' | 'eu'): Parser {
       book_alone_strategy: 'ignore',
       captive_end_digits_strategy: 'include',
       versification_system: 'kjv',
-      invalid_passage_strategy: 'ignore',
       osis_compaction_strategy: 'bc',
+      ...(use === 'prose'
+        ? {
+            invalid_passage_strategy: 'include',
+            invalid_sequence_strategy: 'include',
+            sequence_combination_strategy: 'separate',
+          }
+        : { invalid_passage_strategy: 'ignore' }),
     });
     parsers.set(key, p);
   }
@@ -136,29 +144,6 @@ export function formatReference(bookName: string, chapter: number, verseStart?: 
   return `${bookName} ${chapter}:${range}`;
 }
 
-const proseParsers = new Map<string, Parser>();
-
-/** Like parser(), for prose: each reference of a sequence apart, and impossible ones kept (to be marked). */
-function proseParser(language: RefLanguage, punctuation: 'us' | 'eu'): Parser {
-  const key = `${language}:${punctuation}`;
-  let p = proseParsers.get(key);
-  if (!p) {
-    p = new bcv_parser(LANGS[language]);
-    p.set_options({
-      punctuation_strategy: punctuation,
-      book_alone_strategy: 'ignore',
-      captive_end_digits_strategy: 'include',
-      versification_system: 'kjv',
-      invalid_passage_strategy: 'include',
-      invalid_sequence_strategy: 'include',
-      sequence_combination_strategy: 'separate',
-      osis_compaction_strategy: 'bc',
-    });
-    proseParsers.set(key, p);
-  }
-  return p;
-}
-
 /** A Bible reference found inside running text, with where it stands. */
 export interface FoundReference {
   /** The exact text of the reference and its position in the searched text. */
@@ -188,7 +173,7 @@ export function findReferences(text: string, first: RefLanguage): FoundReference
     const style = language !== 'en' && /\d\s*,\s*\d/.test(text) && !/\d:\d/.test(text) ? 'eu' : 'us';
     let entities;
     try {
-      entities = proseParser(language, style).parse(text).parsed_entities();
+      entities = parser(language, style, 'prose').parse(text).parsed_entities();
     } catch {
       continue;
     }

@@ -20,29 +20,29 @@ import { preferredBible } from './service.ts';
  */
 
 /** A Bible passage (OSIS book), read in the reader's Bible. */
-interface BibleRef {
+export interface BibleRef {
   book: string;
   chapter: number;
   verse: number;
   to?: number;
 }
 /** A passage of another sacred text (its first book when `book` is absent). */
-interface TextRef {
+export interface TextRef {
   textId: string;
   book?: string;
   chapter: number;
   verse: number;
   to?: number;
 }
-type Ref = BibleRef | TextRef;
+export type Ref = BibleRef | TextRef;
 
-const b = (book: string, chapter: number, verse: number, to?: number): BibleRef => ({
+export const b = (book: string, chapter: number, verse: number, to?: number): BibleRef => ({
   book,
   chapter,
   verse,
   ...(to ? { to } : {}),
 });
-const sacred = (textId: string, chapter: number, verse: number, to?: number): TextRef => ({
+export const sacred = (textId: string, chapter: number, verse: number, to?: number): TextRef => ({
   textId,
   chapter,
   verse,
@@ -114,7 +114,7 @@ export const DAILY_REFS: BibleRef[] = [
   b('John', 15, 12),
 ];
 
-const isTextRef = (r: Ref): r is TextRef => 'textId' in r;
+export const isTextRef = (r: Ref): r is TextRef => 'textId' in r;
 
 /** The text a reference is read from for this reader, and whether it is in their language. */
 function resolve(r: Ref, snap: TextsSnapshot, locale: Locale): { key: PassageKey; native: boolean } | null {

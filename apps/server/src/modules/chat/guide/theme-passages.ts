@@ -1,3 +1,4 @@
+import { b, isTextRef, sacred, THEME_REFS, type Ref } from '../../scripture/themes.ts';
 import type { ChatTheme } from '@candeia/shared/schemas/chat';
 
 /**
@@ -7,116 +8,24 @@ import type { ChatTheme } from '@candeia/shared/schemas/chat';
  * themes (scripture/themes.ts THEME_REFS), so the reader and the chat agree.
  */
 
-/** A Bible passage by OSIS book code, read in the reader's Bible. */
-export interface GuideBibleRef {
-  book: string;
-  chapter: number;
-  verse: number;
-  to?: number;
-}
-
-/** The texts other than the Bible the guide may quote (English only). */
-export type GuideTextId =
-  'quran-pickthall' | 'tao-te-ching-legge' | 'dhammapada-muller' | 'analects-legge' | 'bhagavad-gita-arnold';
+/** A passage: a Bible one by OSIS book code (read in the reader's Bible), or one of another text. */
+export type GuideRef = Ref;
+export const isGuideTextRef = isTextRef;
 
 /**
- * A passage of another sacred text, numbered as the importer numbers it: surah:ayah for the
- * Qur'an; chapter and Legge's numbered paragraph for the Tao Te Ching; chapter and Müller's
- * book-wide verse number for the Dhammapada; book and chapter for the Analects; chapter and
- * stanza for Arnold's Gita.
+ * Candidates per theme, in order of preference (5 to 7 each): the eight themes of the reader
+ * (scripture/themes.ts) first, then more.
  */
-export interface GuideTextRef {
-  textId: GuideTextId;
-  chapter: number;
-  verse: number;
-  to?: number;
-}
-
-export type GuideRef = GuideBibleRef | GuideTextRef;
-
-export const isGuideTextRef = (r: GuideRef): r is GuideTextRef => 'textId' in r;
-
-const b = (book: string, chapter: number, verse: number, to?: number): GuideBibleRef => ({
-  book,
-  chapter,
-  verse,
-  ...(to ? { to } : {}),
-});
-const sacred = (textId: GuideTextId, chapter: number, verse: number, to?: number): GuideTextRef => ({
-  textId,
-  chapter,
-  verse,
-  ...(to ? { to } : {}),
-});
-
-/** Candidates per theme, in order of preference (5 to 7 each). */
 export const THEME_PASSAGES: Record<ChatTheme, GuideRef[]> = {
-  anxiety: [
-    b('Phil', 4, 6, 7),
-    b('1Pet', 5, 7),
-    sacred('quran-pickthall', 2, 286),
-    b('Matt', 6, 34),
-    b('Matt', 11, 28, 29),
-    b('Ps', 94, 19),
-    b('Ps', 55, 22),
-  ],
-  peace: [
-    b('John', 14, 27),
-    b('Isa', 26, 3),
-    sacred('tao-te-ching-legge', 16, 1),
-    b('Phil', 4, 7),
-    b('Ps', 4, 8),
-    b('Col', 3, 15),
-    sacred('bhagavad-gita-arnold', 6, 7),
-  ],
-  strength: [
-    b('Isa', 40, 31),
-    b('Phil', 4, 13),
-    b('Josh', 1, 9),
-    b('Ps', 46, 1),
-    b('2Cor', 12, 9),
-    sacred('dhammapada-muller', 8, 103),
-    b('Isa', 41, 10),
-  ],
-  hope: [
-    b('Rom', 15, 13),
-    b('Jer', 29, 11),
-    b('Lam', 3, 22, 23),
-    b('Ps', 42, 11),
-    b('Rom', 8, 28),
-    sacred('quran-pickthall', 93, 3, 5),
-    b('Heb', 11, 1),
-  ],
-  love: [
-    b('1Cor', 13, 4),
-    b('1John', 4, 8),
-    sacred('dhammapada-muller', 1, 5),
-    b('John', 13, 34),
-    b('1Cor', 13, 13),
-    b('Rom', 8, 38, 39),
-  ],
-  comfort: [
-    b('Matt', 5, 4),
-    b('Ps', 34, 18),
-    sacred('quran-pickthall', 13, 28),
-    b('2Cor', 1, 3, 4),
-    b('Ps', 23, 4),
-    b('Isa', 66, 13),
-  ],
-  wisdom: [
-    b('Jas', 1, 5),
-    b('Prov', 9, 10),
-    sacred('tao-te-ching-legge', 33, 1),
-    sacred('analects-legge', 2, 17),
-    b('Prov', 3, 5, 6),
-    b('Ps', 119, 105),
-    sacred('dhammapada-muller', 12, 160),
-  ],
+  anxiety: [...THEME_REFS.anxiety, b('Matt', 11, 28, 29), b('Ps', 94, 19), b('Ps', 55, 22)],
+  peace: [...THEME_REFS.peace, b('Ps', 4, 8), b('Col', 3, 15), sacred('bhagavad-gita-arnold', 6, 7)],
+  strength: [...THEME_REFS.strength, b('2Cor', 12, 9), sacred('dhammapada-muller', 8, 103), b('Isa', 41, 10)],
+  hope: [...THEME_REFS.hope, b('Rom', 8, 28), sacred('quran-pickthall', 93, 3, 5), b('Heb', 11, 1)],
+  love: [...THEME_REFS.love, b('1Cor', 13, 13), b('Rom', 8, 38, 39)],
+  comfort: [...THEME_REFS.comfort, b('Ps', 23, 4), b('Isa', 66, 13)],
+  wisdom: [...THEME_REFS.wisdom, b('Ps', 119, 105), sacred('dhammapada-muller', 12, 160)],
   perseverance: [
-    b('Gal', 6, 9),
-    b('Heb', 12, 1),
-    sacred('quran-pickthall', 94, 5, 6),
-    b('Jas', 1, 12),
+    ...THEME_REFS.perseverance,
     b('Rom', 5, 3, 4),
     sacred('tao-te-ching-legge', 64, 2),
     sacred('analects-legge', 9, 18),
