@@ -204,9 +204,10 @@ test('a message with signs of crisis gets the CVV 188 card, never charged', asyn
   const card = page.getByRole('note', { name: 'Apoio imediato' });
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name: '188' })).toHaveAttribute('href', 'tel:188');
-  // Links other than phone numbers are plain text.
-  await expect(card.getByText(/cvv\.org\.br/)).toBeVisible();
-  await expect(card.getByRole('link', { name: 'cvv.org.br' })).toHaveCount(0);
+  // The helpline's chat is a link too (the only web link an answer may carry), in a new tab.
+  const site = card.getByRole('link', { name: 'cvv.org.br' });
+  await expect(site).toHaveAttribute('href', 'https://cvv.org.br');
+  await expect(site).toHaveAttribute('target', '_blank');
   await answered(page);
   await expect(chat.log(page).getByText(COST_LINE)).toHaveCount(0);
   const balance = await withDb(async (c) => {
