@@ -25,7 +25,12 @@ describe('crisis evaluation set', () => {
 
   it('recall ≥ 0.95 and false alarms ≤ 0.05, overall and in each language', () => {
     const rows = [
-      { language: 'all', recall: rate(AT_RISK), falseAlarms: rate(NOT_AT_RISK), n: AT_RISK.length + NOT_AT_RISK.length },
+      {
+        language: 'all',
+        recall: rate(AT_RISK),
+        falseAlarms: rate(NOT_AT_RISK),
+        n: AT_RISK.length + NOT_AT_RISK.length,
+      },
       ...LANGUAGES.map((language) => {
         const risk = AT_RISK.filter((m) => m.language === language);
         const not = NOT_AT_RISK.filter((m) => m.language === language);

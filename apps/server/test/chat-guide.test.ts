@@ -406,17 +406,54 @@ describe('composeAnswer', () => {
     }
   });
 
-  it('quotes a word search’s hits only when no passage was named or chosen for a theme', () => {
-    const hit = { ...passage('Salmos 9:9', 'Linha de busca inventada para o teste.', 'pt'), source: 'search' as const };
+  it.each(LANGUAGES)(
+    '(%s) with nothing named and no theme, quotes nothing and offers no practice: it asks',
+    (language) => {
+      for (let seed = 1; seed <= 10; seed++) {
+        const { text, choices } = base(language, { passages: [], themes: [], random: seeded(seed) });
+        const { quotes, practice, question } = parse(text);
+        expect(quotes).toEqual([]);
+        expect(practice).toBeUndefined();
+        expect(choices.passages).toEqual([]);
+        expect(question.endsWith('?')).toBe(true);
+        expect(catalogue(language).question.generic).toContain(question);
+      }
+    },
+  );
+
+  it('never quotes a passage on the never-quote list, or one with words of harm, even one the message named', () => {
+    const listed = {
+      ...passage('Êxodo 22:18', 'Linha inventada de teste.', 'pt', 'fear'),
+      book: 'Exod',
+      chapter: 22,
+      verseStart: 18,
+      verseEnd: 18,
+    };
+    const named = { ...listed, theme: undefined, source: 'named' as const };
+    const harmful = passage('Salmos 300:1', 'Linha inventada: quem fizer isso será morto.', 'pt', 'fear');
     const themed = FIXTURES.pt.filter((p) => p.theme);
-    expect(themed.length).toBeGreaterThan(0);
-    for (let seed = 1; seed <= 10; seed++) {
-      const withThemes = base('pt', { passages: [hit, ...themed], random: seeded(seed) });
-      expect(withThemes.text).not.toContain('Salmos 9:9');
-      const alone = base('pt', { passages: [hit], themes: [], random: seeded(seed) });
-      expect(alone.text).toContain('> — Salmos 9:9');
+    for (let seed = 1; seed <= 20; seed++) {
+      for (const passages of [[listed, ...themed], [named, ...themed], [harmful, ...themed], [named], [harmful]]) {
+        const { text } = base('pt', { passages, themes: ['fear'], random: seeded(seed) });
+        expect(text).not.toContain('22:18');
+        expect(text).not.toContain('será morto');
+      }
     }
   });
+
+  it.each(LANGUAGES)(
+    '(%s) a message with words near despair gets the helpline in a gentle sentence, never cut to fit',
+    (language) => {
+      const concern = (resources[GUIDE_LOCALE[language]].guide as unknown as { concern: string }).concern;
+      const number = { pt: '188', en: '988', es: '024' }[language];
+      expect(concern).toContain(`(tel:${number})`);
+      for (const max of [1000, 160, 90]) {
+        const { text } = base(language, { concern: true, maxOutputTokens: max });
+        expect(text).toContain(concern);
+      }
+      expect(base(language).text).not.toContain(concern);
+    },
+  );
 
   it.each(LANGUAGES)('(%s) quotes passages with their exact references, then a practice and a question', (language) => {
     const cat = catalogue(language);

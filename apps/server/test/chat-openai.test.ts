@@ -641,6 +641,54 @@ describe('concurrency (SECURITY.md 17, 20)', () => {
   });
 });
 
+describe('safety with the OpenAI-compatible endpoint (the guide-safety issue)', () => {
+  it('despair said softly never reaches the model: the helpline answers first, free', async () => {
+    for (const [message, locale, helpline] of [
+      ['Queria dormir e não acordar mais', 'pt-BR', 'CVV'],
+      ['my family would be better off without me', 'en-US', '988'],
+      ['Ya no le veo sentido a seguir viviendo', 'es-ES', '024'],
+    ] as const) {
+      const u = await insertUser(t);
+      const { res, events } = await sendMessage(t, u.cookie, message, { locale });
+      expect(res.statusCode, res.body).toBe(200);
+      const done = only(eventsOf(events, 'done'));
+      expect(done.message.kind).toBe('crisis');
+      expect(done.message.cost).toBe(0);
+      expect(answerText(events).split('\n\n')[0]).toContain(helpline);
+    }
+    // The fake was scripted for nothing: any request would fail this test (afterEach).
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('the model is never given a passage on the never-quote list, and its citation of one is not linked', async () => {
+    const app = await chatApp(fake.env());
+    // A Bible where Êxodo 22:18 exists (a made-up line) beside the usual fixture verses.
+    await insertText(
+      app,
+      bibleFixture('pt', 'porblivre', { 'Exod 22:18': 'Linha inventada de teste para este versículo.' }),
+    );
+    const u = await insertUser(app);
+    fake.reply(['Leia Êxodo 22:18 e também João 3:16.']);
+    const { res, events } = await sendMessage(app, u.cookie, 'O que significa Êxodo 22:18? Estou com medo.');
+    expect(res.statusCode, res.body).toBe(200);
+    const passages = promptPassages(systemOf(only(fake.requests)));
+    expect(passages.length).toBeGreaterThan(0);
+    expect(passages.map((p) => p.reference)).not.toContain('Êxodo 22:18');
+    const citations = only(eventsOf(events, 'citations')).citations;
+    expect(citations.map((c) => c.label)).toEqual(['João 3:16']);
+  });
+
+  it('words near despair ask the model to name the helpline', async () => {
+    const u = await insertUser(t);
+    fake.reply(['Estou aqui com você. O que aconteceu hoje?']);
+    const { res } = await sendMessage(t, u.cookie, 'Não aguento mais, me sinto sem saída');
+    expect(res.statusCode, res.body).toBe(200);
+    const system = systemOf(only(fake.requests));
+    expect(system).toContain('may signal despair');
+    expect(system).toContain('188');
+  });
+});
+
 // parseSse is shared with other chat tests: it must reject what is not an answer stream.
 describe('parseSse', () => {
   it('reads events, skips comments, and refuses a name that differs from the data', () => {

@@ -12,7 +12,7 @@
  *
  * The set grew in rounds. Round 1 was written first; each later round of 30 + 30 was written
  * afresh, run once against the detector as it then stood (its first-try figures are in
- * docs/decisions/010-crisis-check-and-quotable-passages.md), and only then used to widen it. The
+ * docs/decisions/012-crisis-check-and-quotable-passages.md), and only then used to widen it. The
  * first tries show what the figures below cannot: a wording the detector has never seen is
  * often missed, so the set keeps growing with every wording found.
  *

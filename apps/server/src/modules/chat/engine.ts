@@ -28,12 +28,8 @@ export interface Passage {
   text: string;
   /** The theme it was retrieved for, when it came from the themed passages. */
   theme?: ChatTheme;
-  /**
-   * How it was found: named in the message, chosen for a theme, or by a word search of the
-   * message (the weakest: the guide quotes them only when there are none of the others). Absent: named
-   * when it has no theme, themed when it has one.
-   */
-  source?: 'named' | 'theme' | 'search';
+  /** How it was found: named in the message, or chosen for a theme. Absent: named when it has no theme, themed when it has one. */
+  source?: 'named' | 'theme';
 }
 
 export interface HistoryTurn {
@@ -55,6 +51,11 @@ export interface EngineRequest {
   themes: ChatTheme[];
   /** Retrieved passages, best first: the only ones an answer may quote. */
   passages: Passage[];
+  /**
+   * Words near despair that were not a crisis (guide/detect.ts `detectConcern`): the answer
+   * says, gently, where the helpline is.
+   */
+  concern?: boolean;
   /** The most tokens the answer may have (what the user's credits allow). */
   maxOutputTokens: number;
   /** The choices of the previous answer in this conversation, to vary from. */

@@ -6,12 +6,14 @@ import { findReferences } from '../scripture/references.ts';
 import { passagesText, type PassageKey } from '../scripture/repository.ts';
 import { preferredBible } from '../scripture/service.ts';
 import type { Passage } from './engine.ts';
+import { quotable } from './never-quote.ts';
 
 /**
  * Grounding: every reference in an answer is checked against the installed texts. A passage the
  * answer was given (retrieved for it) is linked where its reference stands; any other Bible
  * reference, or a reference to another sacred book, is looked up: found, it links into the
- * reader; not found, it is marked as unverified and never linked.
+ * reader (unless it is on the never-quote list, never-quote.ts: then it stays plain text); not
+ * found, it is marked as unverified and never linked.
  */
 
 export const LOCALE_OF: Record<ChatLanguage, Locale> = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' };
@@ -138,6 +140,9 @@ export async function checkCitations(
       out.set(c.label, invalid(c.label));
       continue;
     }
+    // A passage on the never-quote list (or with words of harm) is never linked: plain text.
+    const where = { textId: hit.textId, bookKey: c.bookKey ?? 'bible', book: hit.book, chapter: hit.chapter };
+    if (!quotable({ ...where, verseStart: hit.verseStart, verseEnd: hit.lastVerse, text: hit.text })) continue;
     const wholeChapter = /^\D*\d+\s*$/.test(c.label);
     out.set(
       c.label,

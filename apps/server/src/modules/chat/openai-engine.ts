@@ -18,9 +18,15 @@ export interface OpenAiEngineOptions {
 }
 
 const LANGUAGE_NAMES = { pt: 'Brazilian Portuguese', en: 'US English', es: 'Spanish (Spain)' } as const;
+/** The helpline a concerned answer names (the crisis answer itself never reaches the model). */
+const HELPLINES = {
+  pt: 'the CVV (Centro de Valorização da Vida), phone 188, free',
+  en: 'the 988 Suicide & Crisis Lifeline (call or text 988)',
+  es: 'the Línea 024 (phone 024, free)',
+} as const;
 
 /** The system prompt: a respectful, non-sectarian guide that cites only the passages given. */
-export function systemPrompt(req: Pick<EngineRequest, 'language' | 'firstName' | 'passages'>): string {
+export function systemPrompt(req: Pick<EngineRequest, 'language' | 'firstName' | 'passages' | 'concern'>): string {
   const passages = req.passages.length
     ? req.passages.map((p, i) => `[${i + 1}] ${p.reference} (${p.abbreviation}): "${p.text}"`).join('\n')
     : '(none)';
@@ -31,6 +37,11 @@ export function systemPrompt(req: Pick<EngineRequest, 'language' | 'firstName' |
     'Quote ONLY the passages listed below, and write each reference exactly as it is given (for example "João 3:16"). Never cite, invent or paraphrase-cite any other verse, chapter or book reference.',
     'Never claim to be human, a pastor or a therapist; never give medical, legal or financial instructions. If the person may be in danger, urge them to contact local emergency services or a crisis line now.',
     'Write plain text with light Markdown (paragraphs, *emphasis*, > quotes). No links, no HTML.',
+    ...(req.concern
+      ? [
+          `This message has words that may signal despair. Before your closing question, say gently that if they ever think of ending their life they can talk to ${HELPLINES[req.language]} at any hour, and never quote a passage about death, killing, curses or punishment.`,
+        ]
+      : []),
     '',
     'Passages:',
     passages,

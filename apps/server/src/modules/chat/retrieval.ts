@@ -4,27 +4,26 @@ import type { Db } from '../../db/client.ts';
 import { scriptureCache, type TextsSnapshot } from '../scripture/cache.ts';
 import { findReferences, formatReference } from '../scripture/references.ts';
 import { passagesText, type PassageKey, type PassageText, type TextRow } from '../scripture/repository.ts';
-import { search } from '../scripture/search.ts';
 import { preferredBible } from '../scripture/service.ts';
-import type { Actor, Deps } from '../../types.ts';
+import type { Deps } from '../../types.ts';
 import type { Passage } from './engine.ts';
 import { LOCALE_OF } from './grounding.ts';
+import { quotable } from './never-quote.ts';
 import { THEME_PASSAGES, type GuideRef } from './guide/theme-passages.ts';
 
 /**
- * Retrieval: the passages an answer may quote, read from the installed texts. In order: the
- * passages the message names itself ("o que significa João 3:16?"), the themed passages of its
- * strongest themes, then the verses a word search of the message finds in the answer
- * language's Bible. Only what is installed comes back.
+ * Retrieval: the passages an answer may quote, read from the installed texts. Only two kinds: the
+ * passages the message names itself ("o que significa João 3:16?"), then the themed passages
+ * of its strongest themes. Nothing else: a word search of the message would pick verses by
+ * accident ("viver" finds "A la hechicera no dejarás que viva"), so it never supplies a quote;
+ * when nothing fits, the answer quotes nothing. Passages on the never-quote list, or holding
+ * words of harm, are dropped whatever brought them (never-quote.ts). Only what is installed
+ * comes back.
  */
 
-/** Themed candidates per theme, and word-search hits, at the most. */
+/** Themed candidates per theme at the most. */
 const PER_THEME = 4;
-const SEARCH_HITS = 3;
 const MAX_PASSAGES = 8;
-/** Words shorter than this say little about the subject ("que", "the", "muy"). */
-const MIN_KEYWORD = 5;
-const MAX_KEYWORDS = 4;
 
 interface Wanted {
   key: PassageKey;
@@ -90,30 +89,14 @@ function themed(snap: TextsSnapshot, bible: TextRow | null, themes: ChatTheme[],
   return out;
 }
 
-/** The message's longest words, for a word search ("or" between them: any may match). */
-export function keywords(message: string): string[] {
-  const words = message.toLowerCase().match(/[\p{L}]+/gu) ?? [];
-  const unique = [...new Set(words.filter((w) => w.length >= MIN_KEYWORD))];
-  return unique.sort((a, b) => b.length - a.length).slice(0, MAX_KEYWORDS);
-}
-
 export interface RetrieveInput {
   message: string;
   language: ChatLanguage;
   themes: ChatTheme[];
-  /**
-   * The word search: always (context for a model), or only when nothing was named or themed
-   * (the guide quotes its hits only then, so it is not run for nothing).
-   */
-  wordSearch: 'always' | 'fallback';
   random?: () => number;
 }
 
-export async function retrieve(
-  deps: Pick<Deps, 'db' | 'clock'>,
-  actor: Actor,
-  input: RetrieveInput,
-): Promise<Passage[]> {
+export async function retrieve(deps: Pick<Deps, 'db'>, input: RetrieveInput): Promise<Passage[]> {
   const db: Db = deps.db;
   const random = input.random ?? Math.random;
   const snap = await scriptureCache(db).texts();
@@ -138,23 +121,6 @@ export async function retrieve(
         });
   wanted.push(...themed(snap, bible, input.themes, random));
 
-  // A word search of the message in the answer language's Bible.
-  const words = keywords(input.message);
-  if (bible && words.length > 0 && (input.wordSearch === 'always' || wanted.length === 0)) {
-    const result = await search(
-      deps as Deps,
-      { ...actor, locale },
-      { q: words.join(' or '), textId: bible.id, scope: 'bible', page: 1 },
-    ).catch(() => null);
-    if (result?.kind === 'results')
-      for (const hit of result.hits.slice(0, SEARCH_HITS))
-        wanted.push({
-          text: bible,
-          source: 'search',
-          key: { textId: bible.id, book: hit.book, chapter: hit.chapter, verseStart: hit.verse, verseEnd: hit.verse },
-        });
-  }
-
   const found = await passagesText(
     db,
     wanted.map((w) => w.key),
@@ -165,6 +131,7 @@ export async function retrieve(
     const p = found.get(i);
     if (!p) continue;
     const passage = toPassage(w, p);
+    if (!quotable(passage)) continue;
     const id = `${passage.textId}:${passage.book}:${passage.chapter}:${passage.verseStart}`;
     if (seen.has(id)) continue;
     seen.add(id);

@@ -29,7 +29,7 @@ import {
   type Passage,
 } from './engine.ts';
 import { checkCitations } from './grounding.ts';
-import { detectCrisis, detectLanguage, detectThemes } from './guide/detect.ts';
+import { detectConcern, detectCrisis, detectLanguage, detectThemes } from './guide/detect.ts';
 import { composeCrisisAnswer } from './guide/compose.ts';
 import { LiveAnswer, LiveAnswers } from './live.ts';
 import * as repo from './repository.ts';
@@ -331,12 +331,9 @@ export class ChatService {
     }
 
     const themes: ChatTheme[] = detectThemes(plan.question, language);
-    const passages = await retrieve(this.deps, actor, {
-      message: plan.question,
-      language,
-      themes,
-      wordSearch: this.engine.name === 'guide' ? 'fallback' : 'always',
-    });
+    const passages = await retrieve(this.deps, { message: plan.question, language, themes });
+    // Words near despair that are not a crisis: the answer ends with a word about the helpline.
+    const concern = detectConcern(plan.question);
 
     // Credits: what the balance allows, up to the longest answer; below the least answer, refused.
     const prompt =
@@ -382,6 +379,7 @@ export class ChatService {
       history: plan.history,
       themes,
       passages,
+      concern,
       maxOutputTokens: amount - prompt,
       avoid: plan.avoid,
       signal: answer.controller.signal,

@@ -2,6 +2,7 @@ import type { Locale } from '@candeia/shared/constants';
 import { resources, translate } from '@candeia/shared/i18n/server';
 import type { ChatLanguage, ChatTheme } from '@candeia/shared/schemas/chat';
 import { countTokens, type GuideChoices, type Passage } from '../engine.ts';
+import { quotable } from '../never-quote.ts';
 
 /**
  * The built-in guide's writing: an answer put together from the phrasing of the `guide` i18n
@@ -11,10 +12,12 @@ import { countTokens, type GuideChoices, type Passage } from '../engine.ts';
  * An answer, paragraph by paragraph:
  *   1. opener (sometimes with the first name) + acknowledgement of the main theme
  *      (+ a sentence naming the second theme);
+ *   1b. when the message has words near despair, the helpline in a gentle sentence (never cut);
  *   2. a short reflection on the main theme;
  *   3. a line introducing the quotes, then two or three passages, each a blockquote ending in
  *      `> — <passage.reference>` (plus "(text in English)" when the text's language differs);
- *   4. a small practice, "**<lead>** <practice>";
+ *   4. a small practice, "**<lead>** <practice>" (none when nothing in the message was understood:
+ *      no theme and no passage);
  *   5. a gentle question: the last line, ending in "?".
  */
 
@@ -26,6 +29,8 @@ export interface ComposeInput {
   message: string;
   themes: ChatTheme[];
   passages: Passage[];
+  /** Words near despair (detect.ts `detectConcern`): a paragraph with the helpline, never dropped to fit. */
+  concern?: boolean;
   maxOutputTokens: number;
   avoid?: GuideChoices | undefined;
   random?: () => number;
@@ -95,18 +100,14 @@ function cleanName(firstName: string): string {
 
 /**
  * Up to QUOTES passages: those the message names first, then a random order of the themed
- * ones (a word search's hits only when there are none of the others), passages not quoted in the previous
- * answer first, and passages in another language only where too few are in the answer's.
+ * ones, passages not quoted in the previous answer first, and passages in another language only
+ * where too few are in the answer's. Never one on the never-quote list or with words of harm.
  */
 function selectPassages(passages: Passage[], language: ChatLanguage, avoid: unknown, random: () => number): Passage[] {
-  const unique = passages.filter((p, i) => passages.findIndex((q) => q.reference === p.reference) === i);
-  // Passages the message names come first; a word search's hits (often beside the point) only
-  // when there is nothing else.
+  const unique = passages.filter((p, i) => quotable(p) && passages.findIndex((q) => q.reference === p.reference) === i);
   const named = unique.filter((p) => (p.source ?? (p.theme ? 'theme' : 'named')) === 'named').slice(0, QUOTES);
   const themed = unique.filter((p) => (p.source ?? (p.theme ? 'theme' : 'named')) === 'theme');
-  const searched = unique.filter((p) => p.source === 'search');
-  const enough = named.length + themed.length > 0;
-  const pool = [...named, ...(enough ? themed : [...themed, ...searched])].slice(0, POOL);
+  const pool = [...named, ...themed].slice(0, POOL);
   if (!pool.length) return [];
   const previous = Array.isArray(avoid) ? avoid.filter((r): r is string => typeof r === 'string') : [];
   const pinned = named.filter((p) => pool.includes(p));
@@ -149,6 +150,7 @@ interface Parts {
   opener?: string;
   ack?: string;
   also?: string;
+  concern?: string;
   reflection?: string;
   intro?: string;
   quotes: Quote[];
@@ -189,6 +191,7 @@ function render(locale: Locale, language: ChatLanguage, parts: Parts): string {
   const paragraphs: string[] = [];
   const head = [parts.opener, parts.ack, parts.also].filter(Boolean).join(' ');
   if (head) paragraphs.push(head);
+  if (parts.concern) paragraphs.push(parts.concern);
   if (parts.reflection) paragraphs.push(parts.reflection);
   if (parts.quotes.length) {
     if (parts.intro) paragraphs.push(parts.intro);
@@ -283,8 +286,10 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const reflection = choose('reflection', inGroup('reflection'));
   const quotes = selectPassages(input.passages, language, avoid.passages, random);
   const intro = quotes.length ? choose('intro', range(optionCount('quotesIntro'))) : undefined;
-  const lead = choose('practiceLead', range(optionCount('practiceLead')));
-  const practice = choose('practice', inGroup('practice'));
+  // Nothing fits (no theme, no passage): no practice for a subject not understood, just a question.
+  const withPractice = group !== 'generic' || quotes.length > 0;
+  const lead = withPractice ? choose('practiceLead', range(optionCount('practiceLead'))) : undefined;
+  const practice = withPractice ? choose('practice', inGroup('practice')) : undefined;
   const question = choose('question', inGroup('question'));
 
   const parts: Parts = {
@@ -296,7 +301,10 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     reflection: t(locale, `reflection.${reflection}`),
     ...(intro !== undefined ? { intro: t(locale, `quotesIntro.${intro}`) } : {}),
     quotes: quotes.map((passage) => ({ passage })),
-    practice: `**${t(locale, `practiceLead.${lead}`)}** ${t(locale, `practice.${practice}`)}`,
+    ...(input.concern ? { concern: t(locale, 'concern') } : {}),
+    ...(lead !== undefined && practice !== undefined
+      ? { practice: `**${t(locale, `practiceLead.${lead}`)}** ${t(locale, `practice.${practice}`)}` }
+      : {}),
     question: t(locale, `question.${question}`),
   };
   const text = fit(locale, language, parts, Math.max(0, Math.floor(input.maxOutputTokens)));

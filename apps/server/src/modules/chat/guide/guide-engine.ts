@@ -54,6 +54,7 @@ export class GuideEngine implements ChatEngine {
       message: req.message,
       themes: req.themes,
       passages: req.passages,
+      concern: req.concern ?? false,
       maxOutputTokens: req.maxOutputTokens,
       avoid: req.avoid,
     });
