@@ -4,6 +4,7 @@ import { benchCredits } from './credits.ts';
 import { benchLanding } from './landing.ts';
 import { benchScripture } from './scripture.ts';
 import { benchScriptureImport } from './scripture-import.ts';
+import { benchStartup } from './startup.ts';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<unknown>> = {
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   scripture: () => benchScripture(),
   'scripture-import': () => benchScriptureImport(),
   chat: () => benchChat(),
+  startup: () => benchStartup(),
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
