@@ -56,6 +56,8 @@ export interface EngineRequest {
    * says, gently, where the helpline is.
    */
   concern?: boolean;
+  /** The message thanks the guide and asks for nothing: a few warm words back, no quotes. */
+  thanks?: boolean;
   /** The most tokens the answer may have (what the user's credits allow). */
   maxOutputTokens: number;
   /** The choices of the previous answer in this conversation, to vary from. */

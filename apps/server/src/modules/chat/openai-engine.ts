@@ -26,7 +26,9 @@ const HELPLINES = {
 } as const;
 
 /** The system prompt: a respectful, non-sectarian guide that cites only the passages given. */
-export function systemPrompt(req: Pick<EngineRequest, 'language' | 'firstName' | 'passages' | 'concern'>): string {
+export function systemPrompt(
+  req: Pick<EngineRequest, 'language' | 'firstName' | 'passages' | 'concern' | 'thanks'>,
+): string {
   const passages = req.passages.length
     ? req.passages.map((p, i) => `[${i + 1}] ${p.reference} (${p.abbreviation}): "${p.text}"`).join('\n')
     : '(none)';
@@ -37,6 +39,11 @@ export function systemPrompt(req: Pick<EngineRequest, 'language' | 'firstName' |
     'Quote ONLY the passages listed below, and write each reference exactly as it is given (for example "João 3:16"). Never cite, invent or paraphrase-cite any other verse, chapter or book reference.',
     'Never claim to be human, a pastor or a therapist; never give medical, legal or financial instructions. If the person may be in danger, urge them to contact local emergency services or a crisis line now.',
     'Write plain text with light Markdown (paragraphs, *emphasis*, > quotes). No links, no HTML.',
+    ...(req.thanks
+      ? [
+          'The person is thanking you and asks for nothing: answer in one or two warm sentences, with no quote, no practice and no question.',
+        ]
+      : []),
     ...(req.concern
       ? [
           `This message has words that may signal despair. Before your closing question, say gently that if they ever think of ending their life they can talk to ${HELPLINES[req.language]} at any hour, and never quote a passage about death, killing, curses or punishment.`,

@@ -22,7 +22,7 @@ import { THEME_PASSAGES, type GuideRef } from './guide/theme-passages.ts';
  */
 
 /** Themed candidates per theme at the most. */
-const PER_THEME = 4;
+const PER_THEME = 6;
 const MAX_PASSAGES = 8;
 
 interface Wanted {

@@ -29,7 +29,7 @@ import {
   type Passage,
 } from './engine.ts';
 import { checkCitations } from './grounding.ts';
-import { detectConcern, detectCrisis, detectLanguage, detectThemes } from './guide/detect.ts';
+import { detectConcern, detectCrisis, detectLanguage, detectThanks, detectThemes } from './guide/detect.ts';
 import { composeCrisisAnswer } from './guide/compose.ts';
 import { LiveAnswer, LiveAnswers } from './live.ts';
 import * as repo from './repository.ts';
@@ -100,6 +100,8 @@ interface AnswerPlan {
   question: string;
   history: HistoryTurn[];
   avoid: GuideChoices | undefined;
+  /** References already quoted in this conversation: never quoted again. */
+  quoted: string[];
 }
 
 export interface Started {
@@ -177,15 +179,24 @@ export class ChatService {
     const conversationId = input.conversationId;
     let history: HistoryTurn[] = [];
     let avoid: GuideChoices | undefined;
+    let quoted: string[] = [];
     if (conversationId) {
       const conversation = await repo.findConversation(db, actor.userId, conversationId);
       if (!conversation) throw new AppError('NOT_FOUND');
       if (this.live.inConversation(conversationId)) throw new AppError('CHAT_BUSY');
       const rows = await repo.conversationMessages(db, actor.userId, conversationId);
-      ({ history, avoid } = this.context(rows));
+      ({ history, avoid, quoted } = this.context(rows));
     }
     return this.answer(
-      { actor, firstName, conversationId: conversationId ?? randomUUID(), question: input.content, history, avoid },
+      {
+        actor,
+        firstName,
+        conversationId: conversationId ?? randomUUID(),
+        question: input.content,
+        history,
+        avoid,
+        quoted,
+      },
       { newConversation: !conversationId, replaces: null },
     );
   }
@@ -204,7 +215,7 @@ export class ChatService {
     if (lastUser < 0) throw new AppError('NOT_FOUND');
     this.countHit(actor.userId);
     const previous = rows.slice(lastUser + 1).find((r) => r.role === 'assistant');
-    const { history } = this.context(rows.slice(0, lastUser));
+    const { history, quoted } = this.context(rows.slice(0, lastUser));
     return this.answer(
       {
         actor,
@@ -212,6 +223,7 @@ export class ChatService {
         conversationId,
         question: rows[lastUser]!.content,
         history,
+        quoted,
         avoid: (previous?.meta?.choices as GuideChoices | undefined) ?? this.context(rows.slice(0, lastUser)).avoid,
       },
       { newConversation: false, replaces: previous ?? null, userMessage: rows[lastUser]! },
@@ -279,14 +291,22 @@ export class ChatService {
   }
 
   /** The history for the engine, and what the last answer chose. */
-  private context(rows: repo.MessageRow[]): { history: HistoryTurn[]; avoid: GuideChoices | undefined } {
+  private context(rows: repo.MessageRow[]): {
+    history: HistoryTurn[];
+    avoid: GuideChoices | undefined;
+    quoted: string[];
+  } {
     const usable = rows.filter((r) => r.content && r.status !== 'failed' && r.status !== 'streaming');
     const history = usable.slice(-HISTORY_TURNS).map((r) => ({
       role: r.role as HistoryTurn['role'],
       content: r.content.slice(0, HISTORY_CHARS),
     }));
     const lastAnswer = usable.findLast((r) => r.role === 'assistant' && r.kind === 'answer');
-    return { history, avoid: lastAnswer?.meta?.choices as GuideChoices | undefined };
+    const quoted = usable.flatMap((r) => {
+      const passages = (r.meta?.choices as GuideChoices | undefined)?.passages;
+      return r.role === 'assistant' && Array.isArray(passages) ? passages : [];
+    });
+    return { history, avoid: lastAnswer?.meta?.choices as GuideChoices | undefined, quoted };
   }
 
   private async answer(
@@ -331,9 +351,15 @@ export class ChatService {
     }
 
     const themes: ChatTheme[] = detectThemes(plan.question, language);
-    const passages = await retrieve(this.deps, { message: plan.question, language, themes });
     // Words near despair that are not a crisis: the answer ends with a word about the helpline.
     const concern = detectConcern(plan.question);
+    // A thank-you gets a few words back; any other message its passages, none quoted before here.
+    const thanks = !concern && themes.length === 0 && detectThanks(plan.question);
+    const passages = thanks
+      ? []
+      : (await retrieve(this.deps, { message: plan.question, language, themes })).filter(
+          (p) => !plan.quoted.includes(p.reference),
+        );
 
     // Credits: what the balance allows, up to the longest answer; below the least answer, refused.
     const prompt =
@@ -380,6 +406,7 @@ export class ChatService {
       themes,
       passages,
       concern,
+      thanks,
       maxOutputTokens: amount - prompt,
       avoid: plan.avoid,
       signal: answer.controller.signal,

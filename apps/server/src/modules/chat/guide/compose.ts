@@ -312,6 +312,23 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   return { text, choices };
 }
 
+/** The answer to a thank-you: a few warm words back, no quote, no practice, no sermon. */
+export function composeThanks(
+  language: ChatLanguage,
+  firstName: string,
+  avoid: GuideChoices = {},
+  random = Math.random,
+): ComposedAnswer {
+  const locale = GUIDE_LOCALE[language];
+  const name = cleanName(firstName);
+  const options = [
+    ...(name ? range(optionCount('thanks.withName')).map((i) => `withName.${i}`) : []),
+    ...range(optionCount('thanks.plain')).map((i) => `plain.${i}`),
+  ];
+  const choice = pick(options, avoid.thanks, random);
+  return { text: t(locale, `thanks.${choice}`, { name }), choices: { theme: 'thanks', thanks: choice, passages: [] } };
+}
+
 /**
  * The answer to a message with signs of risk of self-harm: the local helpline first (Brazil
  * CVV 188, US 988, Spain 024, as tel: links), the emergency number, then a few warm lines.

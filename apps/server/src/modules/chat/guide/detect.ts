@@ -821,3 +821,23 @@ export function detectConcern(text: string): boolean {
     return before.some((b) => /^(?:eu|i|yo|me|i'm|im|myself|mim|mi)$/.test(b));
   });
 }
+
+// ---------- Thanks ----------
+
+const THANKS = new RegExp(
+  ` (?:obrigad[oa]s?|brigad[oa]|valeu|agradeco|grat[oa]|gratidao|thank you|thanks|thank u|thx|ty|gracias|mil gracias|te lo agradezco)(?= )`,
+);
+/** A thank-you is short: longer messages say something else too. */
+const THANKS_MAX_WORDS = 9;
+
+/**
+ * A message that thanks the guide and asks for nothing ("Obrigada, isso me ajudou muito",
+ * "thanks so much!", "¡Mil gracias!"): no question, few words, a word of thanks. Themes are
+ * checked by the caller ("obrigado, mas continuo ansioso" has one, and is answered as such).
+ */
+export function detectThanks(text: string): boolean {
+  if (text.includes('?')) return false;
+  const normalized = normalize(text);
+  const words = normalized.trim().split(' ').filter(Boolean);
+  return words.length > 0 && words.length <= THANKS_MAX_WORDS && THANKS.test(normalized);
+}

@@ -1,5 +1,5 @@
 import { countTokens, type ChatEngine, type EngineAnswer, type EngineRequest } from '../engine.ts';
-import { composeAnswer } from './compose.ts';
+import { composeAnswer, composeThanks } from './compose.ts';
 
 /** Words per streamed piece. */
 const WORDS_PER_PIECE = 3;
@@ -48,16 +48,18 @@ export class GuideEngine implements ChatEngine {
   }
 
   answer(req: EngineRequest): EngineAnswer {
-    const { text, choices } = composeAnswer({
-      language: req.language,
-      firstName: req.firstName,
-      message: req.message,
-      themes: req.themes,
-      passages: req.passages,
-      concern: req.concern ?? false,
-      maxOutputTokens: req.maxOutputTokens,
-      avoid: req.avoid,
-    });
+    const { text, choices } = req.thanks
+      ? composeThanks(req.language, req.firstName, req.avoid)
+      : composeAnswer({
+          language: req.language,
+          firstName: req.firstName,
+          message: req.message,
+          themes: req.themes,
+          passages: req.passages,
+          concern: req.concern ?? false,
+          maxOutputTokens: req.maxOutputTokens,
+          avoid: req.avoid,
+        });
     const pieces = splitPieces(text);
     const paceMs = this.paceMs;
     const signal = req.signal;
