@@ -585,6 +585,34 @@ describe('composeAnswer', () => {
     expect(base('pt', { firstName: '*Ana*[x]', random: seeded(3) }).text).not.toContain('*Ana*');
   });
 
+  it('never says the same word twice in a row: opener and acknowledgement, lead and practice', () => {
+    const plain = (x: string) =>
+      x
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '');
+    const long = (x: string) => new Set(plain(x).match(/\p{L}{7,}/gu) ?? []);
+    const lookup = (language: ChatLanguage, key: string): string => {
+      let node: unknown = resources[GUIDE_LOCALE[language]].guide;
+      for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+      return node as string;
+    };
+    for (const language of LANGUAGES)
+      for (const theme of CHAT_THEMES)
+        for (let seed = 1; seed <= 12; seed++) {
+          const { choices } = base(language, { themes: [theme], random: seeded(seed) });
+          const opener = long(lookup(language, `opener.${String(choices.opener)}`).replace('{{name}}', ''));
+          const ack = long(lookup(language, `ack.${String(choices.ack)}`));
+          expect(
+            [...opener].filter((w) => ack.has(w)),
+            `${language} ${theme} ${seed}`,
+          ).toEqual([]);
+          const lead = plain(lookup(language, `practiceLead.${String(choices.practiceLead)}`)).replace(/[:.]$/, '');
+          const first = plain(lookup(language, `practice.${String(choices.practice)}`)).split(/\s+/)[0]!;
+          expect(lead.split(/\s+/).at(-1), `${language} ${theme} ${seed}`).not.toBe(first);
+        }
+  });
+
   it('respects maxOutputTokens: the third quote goes first, then the practice, then the rest is shortened', () => {
     for (const language of LANGUAGES) {
       for (let max = 0; max <= 420; max += 7) {

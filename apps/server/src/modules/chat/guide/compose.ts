@@ -88,6 +88,15 @@ function shuffle<T>(items: readonly T[], random: () => number): T[] {
   return a;
 }
 
+/** The words of `text` at least `min` letters long, lower case and without accents. */
+function longWords(text: string, min = 7): Set<string> {
+  const plain = text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '');
+  return new Set((plain.match(/\p{L}+/gu) ?? []).filter((w) => w.length >= min));
+}
+
 /** A first name safe to put in markdown, or '' (no name). */
 function cleanName(firstName: string): string {
   return firstName
@@ -279,8 +288,14 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     return value;
   };
 
-  const opener = choose('opener', openers);
+  // The acknowledgement first, then an opener that does not say the same word again ("que bom que
+  // você abriu o coração" + "isso está no seu coração").
   const ack = choose('ack', inGroup('ack'));
+  const ackWords = longWords(t(locale, `ack.${ack}`));
+  const fresh = openers.filter(
+    (o) => ![...longWords(t(locale, `opener.${o}`, { name: '' }))].some((w) => ackWords.has(w)),
+  );
+  const opener = choose('opener', fresh.length ? fresh : openers);
   const second = themes[1];
   const also = second ? choose('also', range(optionCount('also'))) : undefined;
   const reflection = choose('reflection', inGroup('reflection'));
@@ -288,8 +303,16 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const intro = quotes.length ? choose('intro', range(optionCount('quotesIntro'))) : undefined;
   // Nothing fits (no theme, no passage): no practice for a subject not understood, just a question.
   const withPractice = group !== 'generic' || quotes.length > 0;
-  const lead = withPractice ? choose('practiceLead', range(optionCount('practiceLead'))) : undefined;
   const practice = withPractice ? choose('practice', inGroup('practice')) : undefined;
+  // A lead that does not end on the practice's first word ("experimente: Experimente…").
+  const practiceFirst =
+    practice !== undefined ? [...longWords(t(locale, `practice.${practice}`).split(' ')[0]!, 1)] : [];
+  const leads = range(optionCount('practiceLead')).filter(
+    (i) => !practiceFirst.some((w) => longWords(t(locale, `practiceLead.${i}`), 1).has(w)),
+  );
+  const lead = withPractice
+    ? choose('practiceLead', leads.length ? leads : range(optionCount('practiceLead')))
+    : undefined;
   const question = choose('question', inGroup('question'));
 
   const parts: Parts = {
