@@ -585,6 +585,17 @@ describe('composeAnswer', () => {
     expect(base('pt', { firstName: '*Ana*[x]', random: seeded(3) }).text).not.toContain('*Ana*');
   });
 
+  it('a passage whose sentence goes on in the next verse ends in an ellipsis, not a colon', () => {
+    const open = [
+      passage('Mateus 60:14', 'Linha inventada que continua no versículo seguinte:', 'pt', 'forgiveness'),
+      passage('Mateus 60:15', 'Outra linha inventada que continua;', 'pt', 'forgiveness'),
+    ];
+    const { text } = base('pt', { passages: open, themes: ['forgiveness'] });
+    expect(text).toContain('> “Linha inventada que continua no versículo seguinte…”');
+    expect(text).toContain('Outra linha inventada que continua…');
+    expect(text).not.toMatch(/[:;]”/);
+  });
+
   it('never says the same word twice in a row: opener and acknowledgement, lead and practice', () => {
     const plain = (x: string) =>
       x

@@ -178,7 +178,9 @@ function renderQuote(locale: Locale, language: ChatLanguage, q: Quote): string {
     .split('\n')
     .map((l) => l.replace(/\s+/g, ' ').trim())
     .filter(Boolean)
-    .join('\n');
+    .join('\n')
+    // A verse whose sentence goes on in the next one ("…will also forgive you:") ends in an ellipsis.
+    .replace(/\s*[,;:—–-]+$/u, '…');
   if (q.words !== undefined) {
     // Shortened: the first words, on one line, then an ellipsis.
     text = `${wordsOf(text)
