@@ -1,7 +1,7 @@
 /**
  * The guide over a whole conversation, through the real app and database: a passage is never
- * quoted twice in one conversation (follow-ups and regenerated answers included), and a
- * thank-you gets a few warm words back, not a sermon.
+ * quoted twice in one conversation (follow-ups and regenerated answers included), a thank-you
+ * gets a few warm words back, not a sermon, and a sacred book the member names is quoted.
  */
 import { resources } from '@candeia/shared/i18n/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { detectThanks } from '../src/modules/chat/guide/detect.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { answerText, eventsOf, giveCredits, sendMessage } from './support/chat.ts';
 import { insertUser } from './support/factories.ts';
-import { insertScriptureFixtures } from './support/scripture.ts';
+import { insertScriptureFixtures, insertText } from './support/scripture.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,5 +147,50 @@ describe('a thank-you', () => {
     const message = doneOf(events);
     expect(message.cost).toBeLessThan(60);
     expect(message.citations).toEqual([]);
+  });
+});
+
+describe('a sacred book the member names', () => {
+  beforeAll(async () => {
+    // Made-up lines at the places the guide's themed passages point to in the Dhammapada.
+    await insertText(t, {
+      id: 'dhammapada-muller',
+      bookKey: 'dhammapada',
+      language: 'en',
+      title: 'Dhammapada',
+      abbreviation: 'Müller',
+      books: [
+        {
+          code: 'main',
+          name: 'Dhammapada',
+          ordinal: 1,
+          chapterCount: 26,
+          verses: {
+            '1:4': 'A made-up line about letting go of a grudge.',
+            '1:5': 'A made-up line about love answering hatred.',
+            '8:103': 'A made-up line about the victory over oneself.',
+            '12:160': 'A made-up line about being one’s own refuge.',
+          },
+        },
+      ],
+    });
+  });
+
+  it.each([
+    ['pt-BR', 'O que o Dhammapada diz sobre perdoar quem me magoou?', 'Dhammapada 1:4-5 (texto em inglês)'],
+    ['en-US', 'What does the Dhammapada say about forgiving someone who betrayed me?', 'Dhammapada 1:4-5'],
+    ['es-ES', '¿Qué dice el Dhammapada sobre perdonar a quien me traicionó?', 'Dhammapada 1:4-5 (texto en inglés)'],
+  ] as const)('(%s) is quoted from that book, for the theme of the message', async (locale, message, reference) => {
+    const u = await insertUser(t);
+    const { res, events } = await sendMessage(t, u.cookie, message, { locale });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(answerText(events)).toContain(`> — ${reference}`);
+  });
+
+  it('is quoted from even when no theme is found', async () => {
+    const u = await insertUser(t);
+    const { res, events } = await sendMessage(t, u.cookie, 'Me fale do Dhammapada', { locale: 'pt-BR' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(quotedIn(answerText(events)).some((q) => q.startsWith('Dhammapada '))).toBe(true);
   });
 });

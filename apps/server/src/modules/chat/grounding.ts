@@ -26,6 +26,20 @@ const SACRED_NAMES: Array<[RegExp, string]> = [
   [/^dhammapada$/iu, 'dhammapada-muller'],
   [/^anal[eé]ct(?:os|s|as)(?: de conf[uú]cio| of confucius)?$/iu, 'analects-legge'],
 ];
+/** A sacred book named anywhere in a message ("O que o Dhammapada diz sobre a raiva?"). */
+const SACRED_NAME_IN_TEXT =
+  /(?<!\p{L})(alcor[ãa]o|cor[ãa]o|qur['’]?[āa]n|koran|cor[áa]n|tao te (?:ching|king)|bhagavad[- ]g[iī]t[aā]|dhammapada|anal[eé]ct(?:os|s|as)(?: de conf[uú]cio| of confucius)?)(?!\p{L})/giu;
+
+/** The ids of the sacred texts (other than the Bible) a message names, in the order named. */
+export function namedSacredTexts(text: string): string[] {
+  const ids: string[] = [];
+  for (const m of text.matchAll(SACRED_NAME_IN_TEXT)) {
+    const id = SACRED_NAMES.find(([re]) => re.test(m[1]!.trim()))?.[1];
+    if (id && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
 const SACRED_REFERENCE =
   /(Alcor[ãa]o|Cor[ãa]o|Qur['’]?[āa]n|Koran|Cor[áa]n|Tao Te (?:Ching|King)|Bhagavad[- ]G[iī]t[aā]|Dhammapada|Anal[eé]ct(?:os|s|as)(?: de Conf[uú]cio| of Confucius)?)(?:,)?\s+(?:(?:cap[íi]tulo|chapter|cap\.|ch\.|surah?|surata|sura)\s+)?(\d{1,3})(?:\s*[:.,]\s*(\d{1,3})(?:\s*[-–]\s*(\d{1,3}))?)?/giu;
 

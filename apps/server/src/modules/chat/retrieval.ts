@@ -7,7 +7,7 @@ import { passagesText, type PassageKey, type PassageText, type TextRow } from '.
 import { preferredBible } from '../scripture/service.ts';
 import type { Deps } from '../../types.ts';
 import type { Passage } from './engine.ts';
-import { LOCALE_OF } from './grounding.ts';
+import { LOCALE_OF, namedSacredTexts } from './grounding.ts';
 import { quotable } from './never-quote.ts';
 import { THEME_PASSAGES, type GuideRef } from './guide/theme-passages.ts';
 
@@ -119,6 +119,26 @@ export async function retrieve(deps: Pick<Deps, 'db'>, input: RetrieveInput): Pr
             verseEnd: Math.min(f.passage.verseEnd ?? f.passage.verseStart + 2, f.passage.verseStart + 5),
           },
         });
+  // A sacred book the message names (no chapter): its passages chosen for the message's themes,
+  // else its passages chosen for any theme — from that book, as asked.
+  for (const textId of namedSacredTexts(input.message)) {
+    const text = snap.byId.get(textId);
+    if (!text) continue;
+    const all = Object.entries(THEME_PASSAGES).flatMap(([theme, refs]) =>
+      refs
+        .filter(isTextRef)
+        .filter((r) => r.textId === textId)
+        .map((r) => ({ r, theme: theme as ChatTheme })),
+    );
+    const fitting = all.filter((x) => input.themes.includes(x.theme));
+    for (const { r, theme } of shuffle(fitting.length ? fitting : all, random).slice(0, 2))
+      wanted.push({
+        text,
+        theme,
+        source: 'named',
+        key: { textId: text.id, book: null, chapter: r.chapter, verseStart: r.verse, verseEnd: r.to ?? r.verse },
+      });
+  }
   wanted.push(...themed(snap, bible, input.themes, random));
 
   const found = await passagesText(
