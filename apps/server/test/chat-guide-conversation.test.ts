@@ -11,7 +11,7 @@ import { detectThanks } from '../src/modules/chat/guide/detect.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { answerText, eventsOf, giveCredits, sendMessage } from './support/chat.ts';
 import { insertUser } from './support/factories.ts';
-import { insertScriptureFixtures, insertText } from './support/scripture.ts';
+import { insertScriptureFixtures, insertText, SACRED_FIXTURES } from './support/scripture.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,17 +153,12 @@ describe('a thank-you', () => {
 describe('a sacred book the member names', () => {
   beforeAll(async () => {
     // Made-up lines at the places the guide's themed passages point to in the Dhammapada.
+    const [dhammapada] = SACRED_FIXTURES.filter((f) => f.id === 'dhammapada-muller');
     await insertText(t, {
-      id: 'dhammapada-muller',
-      bookKey: 'dhammapada',
-      language: 'en',
-      title: 'Dhammapada',
-      abbreviation: 'Müller',
+      ...dhammapada!,
       books: [
         {
-          code: 'main',
-          name: 'Dhammapada',
-          ordinal: 1,
+          ...dhammapada!.books[0]!,
           chapterCount: 26,
           verses: {
             '1:4': 'A made-up line about letting go of a grudge.',

@@ -3,8 +3,6 @@
  * composed answer (structure, language, token budget, variety), the crisis answer, the themed
  * passages and the streaming engine. Pure code: no database, no app.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { resources } from '@candeia/shared/i18n/server';
 import { CHAT_THEMES, type ChatLanguage, type ChatTheme } from '@candeia/shared/schemas/chat';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,11 +12,9 @@ import { detectCrisis, detectLanguage, detectThemes } from '../src/modules/chat/
 import { GuideEngine, splitPieces } from '../src/modules/chat/guide/guide-engine.ts';
 import { isGuideTextRef, THEME_PASSAGES } from '../src/modules/chat/guide/theme-passages.ts';
 import { bibleBook } from '../src/modules/scripture/content/bible-books.ts';
-import { parseGutenberg } from '../src/modules/scripture/content/gutenberg.ts';
 import { parseKjv } from '../src/modules/scripture/content/kjv-source.ts';
-import { parsePickthallTsv } from '../src/modules/scripture/content/quran.ts';
-import { DEFAULT_MIRROR } from '../src/modules/scripture/content/sources.ts';
 import { THEME_REFS } from '../src/modules/scripture/themes.ts';
+import { hasMirror, mirrorSacredVerses } from './support/mirror.ts';
 
 // ---------- helpers ----------
 
@@ -815,21 +811,8 @@ describe('THEME_PASSAGES', () => {
     }
   });
 
-  const MIRROR = process.env.CONTENT_MIRROR || DEFAULT_MIRROR;
-  it.skipIf(!existsSync(join(MIRROR, 'README.md')))('every other reference exists in the shared content mirror', () => {
-    const files: Record<string, string> = {
-      'tao-te-ching-legge': 'gutenberg/tao-te-ching-legge/216.txt',
-      'bhagavad-gita-arnold': 'gutenberg/bhagavad-gita-arnold/2388.txt',
-      'dhammapada-muller': 'gutenberg/dhammapada-muller/2017.txt',
-      'analects-legge': 'gutenberg/analects-legge/3330.txt',
-    };
-    const verses = new Map<string, Set<string>>();
-    for (const [id, file] of Object.entries(files)) {
-      const parsed = parseGutenberg(readFileSync(join(MIRROR, file)), { id });
-      verses.set(id, new Set(parsed.books[0]!.verses.map((v) => `${v.chapter}:${v.verse}`)));
-    }
-    const quran = parsePickthallTsv(readFileSync(join(MIRROR, 'quran-pickthall/pickthall.tsv')));
-    verses.set('quran-pickthall', new Set(quran.books[0]!.verses.map((v) => `${v.chapter}:${v.verse}`)));
+  it.skipIf(!hasMirror)('every other reference exists in the shared content mirror', () => {
+    const verses = mirrorSacredVerses();
     for (const refs of Object.values(THEME_PASSAGES)) {
       for (const r of refs) {
         if (!isGuideTextRef(r)) continue;

@@ -5,21 +5,17 @@
  * read where they are on this machine (the KJV always; the mirror's Bíblia Livre, Debian's
  * Reina-Valera 1909 and the mirror's other books when present).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isGuideTextRef, THEME_PASSAGES } from '../src/modules/chat/guide/theme-passages.ts';
 import { hasHarmWords, NEVER_QUOTE, neverQuoteEntry, quotable } from '../src/modules/chat/never-quote.ts';
-import { parseGutenberg } from '../src/modules/scripture/content/gutenberg.ts';
 import { parseKjv } from '../src/modules/scripture/content/kjv-source.ts';
-import { parsePickthallTsv } from '../src/modules/scripture/content/quran.ts';
-import { DEFAULT_MIRROR } from '../src/modules/scripture/content/sources.ts';
 import { parseSwordModule } from '../src/modules/scripture/content/sword-source.ts';
 import type { ParsedText } from '../src/modules/scripture/content/types.ts';
 import { THEME_REFS } from '../src/modules/scripture/themes.ts';
+import { hasMirror, MIRROR, mirrorSacredVerses } from './support/mirror.ts';
 
-const MIRROR = process.env.CONTENT_MIRROR || DEFAULT_MIRROR;
-const hasMirror = existsSync(join(MIRROR, 'README.md'));
 const PORBLIVRE = join(MIRROR, 'sword/mods.d/porblivre.conf');
 const RV1909 = '/usr/share/sword/mods.d/spaRV1909eb.conf';
 
@@ -51,17 +47,7 @@ describe('the never-quote list', () => {
   });
 
   it.skipIf(!hasMirror)('names real passages: every entry of another text is in the mirror', () => {
-    const files: Record<string, string> = {
-      'tao-te-ching-legge': 'gutenberg/tao-te-ching-legge/216.txt',
-      'bhagavad-gita-arnold': 'gutenberg/bhagavad-gita-arnold/2388.txt',
-    };
-    const have = new Map<string, Set<string>>();
-    for (const [id, file] of Object.entries(files)) {
-      const parsed = parseGutenberg(readFileSync(join(MIRROR, file)), { id });
-      have.set(id, new Set(parsed.books[0]!.verses.map((v) => `${v.chapter}:${v.verse}`)));
-    }
-    const quran = parsePickthallTsv(readFileSync(join(MIRROR, 'quran-pickthall/pickthall.tsv')));
-    have.set('quran-pickthall', new Set(quran.books[0]!.verses.map((v) => `${v.chapter}:${v.verse}`)));
+    const have = mirrorSacredVerses();
     for (const e of NEVER_QUOTE.filter((e) => e.text !== 'bible'))
       expect(have.get(e.text)!.has(`${e.chapter}:${e.from}`), `${e.text} ${e.chapter}:${e.from}`).toBe(true);
   });
