@@ -21,6 +21,7 @@ import { referralRoutes } from './modules/referrals/routes.ts';
 import { scriptureRoutes } from './modules/scripture/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/early-errors.ts';
 import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import requestContext from './plugins/request-context.ts';
@@ -86,6 +87,9 @@ async function createFastify(opts: BuildOptions) {
     // The request's child logger is made on its first log line, not for every request.
     childLoggerFactory: lazyChildLoggerFactory,
     requestIdHeader: false,
+    // Failures met before routing or before any hook get the app's answer too (SECURITY.md 16).
+    frameworkErrors: frameworkErrorHandler(secure),
+    clientErrorHandler: clientErrorHandler(secure),
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
