@@ -40,6 +40,11 @@ export interface BuildOptions {
   webDist?: string | null;
 }
 
+/** Whether the app's public address is https (Secure cookies, HSTS). */
+export function isHttpsUrl(appUrl: string): boolean {
+  return new URL(appUrl).protocol === 'https:';
+}
+
 const REDACT = [
   'req.headers.cookie',
   'req.headers.authorization',
@@ -60,9 +65,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
 async function createFastify(opts: BuildOptions) {
   const { config } = opts;
-  // Secure cookies (and HSTS) everywhere but a plain-http localhost (SECURITY.md 8).
-  const appUrl = new URL(config.APP_URL);
-  const secure = appUrl.protocol === 'https:' || !['localhost', '127.0.0.1', '[::1]'].includes(appUrl.hostname);
+  // Secure cookies and HSTS exactly when the app is served over https (SECURITY.md 8, decision
+  // 001): a browser drops a Secure cookie set over plain http, so sign-in would fail there.
+  const secure = isHttpsUrl(config.APP_URL);
   const app = Fastify({
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
