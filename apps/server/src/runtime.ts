@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -69,7 +69,7 @@ export async function start(config: Config, log: (msg: string) => void = console
   if (!url) {
     embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, log });
     url = embedded.url;
-    log(`Embedded PostgreSQL running (data in ${join(config.DATA_DIR, 'postgres')})`);
+    log(`Embedded PostgreSQL running (data in ${embedded.dataDir})`);
   }
   const database = createDatabase(url, 20);
   try {
