@@ -258,6 +258,8 @@ export async function benchScripture(opts: { seconds?: number } = {}) {
       {
         NODE_ENV: 'production',
         PORT: String(port),
+        // The address the requests below are sent to: the only Origin the server accepts.
+        APP_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: dbUrl.toString(),
         DATA_DIR: join(tmp, 'data'),
         CONTENT_DIR: join(tmp, 'content'),

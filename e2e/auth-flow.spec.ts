@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, withDb } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { createUser, expect, test, withDb, type E2EUser } from './support/fixtures.ts';
 
 const PASSWORD = 'Caminho@Luz2026';
 
@@ -97,6 +98,102 @@ test.describe('accounts', () => {
     await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Outra@Senha2026');
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page).toHaveURL(/\/start$/);
+  });
+});
+
+/** Signs in through the form of /login (the page must be showing it). */
+async function signInWithForm(page: Page, user: E2EUser) {
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+test.describe('signing in brings back the link that was asked for', () => {
+  test('a signed-in link opened signed out: / first, the link itself after signing in, then forgotten', async ({
+    page,
+  }) => {
+    const user = await createUser();
+    await page.goto('/sacred-books?from=mail#top');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signInWithForm(page, user);
+    await expect(page).toHaveURL(/\/sacred-books\?from=mail#top$/);
+
+    // Opened once, the link is forgotten: the next sign-in goes to /start.
+    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).first().click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await page.goto('/login');
+    await signInWithForm(page, user);
+    await expect(page).toHaveURL(/\/start$/);
+  });
+
+  test('a web+candeia: link through /protocol, signed out, opens after signing in', async ({ page }) => {
+    const user = await createUser();
+    await page.goto(`/protocol?url=${encodeURIComponent('web+candeia://bible/favourites')}`);
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await page.goto('/login');
+    await signInWithForm(page, user);
+    await expect(page).toHaveURL(/\/bible\/favourites$/);
+  });
+
+  test('signing up from there opens the link too', async ({ page }) => {
+    await page.goto('/chat');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await page.getByRole('banner').getByRole('link', { name: 'Cadastrar' }).first().click();
+    await page
+      .getByRole('textbox', { name: 'E-mail', exact: true })
+      .fill(`volta.${randomBytes(4).toString('hex')}@example.com`);
+    await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Confirme a senha', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Tomé');
+    await page.getByRole('textbox', { name: 'Sobrenome', exact: true }).fill('Reis');
+    await page.getByRole('textbox', { name: 'Data de nascimento', exact: true }).fill('1990-03-02');
+    await page.getByRole('combobox', { name: 'Gênero' }).selectOption('male');
+    await page.getByRole('textbox', { name: 'Telefone', exact: true }).fill('+55 21 99876-1234');
+    await page.getByRole('textbox', { name: 'País' }).fill('Brasil');
+    await page.getByRole('checkbox', { name: /Li e aceito/ }).check();
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page).toHaveURL(/\/chat$/);
+  });
+
+  test('no open redirect: a ?next= or a planted link leaving the app ends on /start, no other site is asked', async ({
+    page,
+    login,
+  }) => {
+    test.setTimeout(120_000);
+    const foreign: string[] = [];
+    page.on('request', (r) => {
+      if (!new URL(r.url()).hostname.endsWith('localhost')) foreign.push(r.url());
+    });
+    const hostile = [
+      '//evil.example',
+      '//evil.example/start',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'https://evil.example',
+      'https:evil.example',
+      'javascript:alert(1)',
+      '/..//evil.example',
+    ];
+    // Through the sign-in form, with a link planted in this tab's storage as well.
+    const user = await createUser();
+    await page.goto('/');
+    await page.evaluate(() => sessionStorage.setItem('candeia.returnTo', '//evil.example'));
+    await page.goto(`/login?next=${encodeURIComponent('//evil.example')}`);
+    await signInWithForm(page, user);
+    await expect(page).toHaveURL(/localhost:\d+\/start$/);
+
+    // Signed in, /login sends on to the same place the form does.
+    await page.context().clearCookies();
+    await login();
+    for (const next of hostile) {
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await expect(page, next).toHaveURL(/localhost:\d+\/start$/);
+    }
+    await page.goto(`/signup?next=${encodeURIComponent('https://evil.example')}`);
+    await expect(page).toHaveURL(/localhost:\d+\/start$/);
+    expect(foreign).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { randomBytes, randomInt } from 'node:crypto';
+import { createUser, expect, test, withDb } from './support/fixtures.ts';
 import {
   bibleCase,
   expectAccessible,
@@ -311,6 +312,104 @@ test('a chapter read once opens offline, with the offline notice', async ({ page
   await page.goto(chapterUrl(bible, 9));
   await expect(page.getByText(bible.ui.notSaved)).toBeVisible();
 
+  await context.setOffline(false);
+});
+
+test('offline reading keeps nothing personal on the device; a chapter link opened signed out comes back after sign-in', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  // A reader with every personal field filled with values found nowhere else.
+  const tag = randomBytes(4).toString('hex');
+  const user = await createUser({ firstName: 'Lídia' });
+  const personal = {
+    email: user.email,
+    phone: `+55 19 9${randomInt(1000, 9999)}-${randomInt(1000, 9999)}`,
+    address: `Rua Sabiá ${tag} 4821`,
+    zip: `1301${tag.slice(0, 2)}-907`,
+    birthDate: '1987-06-23',
+    lastName: `Moura${tag}`,
+  };
+  await withDb((c) =>
+    c.query(
+      `UPDATE users SET phone = $2, address = $3, zip_code = $4, birth_date = $5, last_name = $6, city = 'Campinas'
+       WHERE id = $1`,
+      [user.id, personal.phone, personal.address, personal.zip, personal.birthDate, personal.lastName],
+    ),
+  );
+
+  // Signed out, a chapter link goes to / (SPEC.md §2); signing in opens the chapter after all.
+  await page.goto(chapterUrl(bible, 3));
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await page.getByRole('banner').getByRole('link', { name: bible.ui.signIn }).first().click();
+  await page.getByRole('textbox', { name: bible.ui.email, exact: true }).fill(user.email);
+  await page.getByRole('textbox', { name: bible.ui.password, exact: true }).fill(user.password);
+  await page.getByRole('button', { name: bible.ui.signIn, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${chapterUrl(bible, 3)}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `${bible.bookName} 3` })).toBeVisible();
+
+  // Controlled by the worker, the app checks the session and reads another chapter through it.
+  await waitForServiceWorker(page);
+  await page.reload();
+  await expect(verse(page, 1)).toBeVisible();
+  await page.getByRole('link', { name: bible.ui.next }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${bible.bookName} 4` })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('candeia-session')).keys()).length))
+    .toBe(1);
+
+  // Everything the page can read of this origin's storage: every Cache Storage entry, every
+  // IndexedDB store, localStorage and sessionStorage.
+  const stored = await page.evaluate(async () => {
+    const out: Array<{ where: string; text: string }> = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const req of await cache.keys()) {
+        const res = await cache.match(req);
+        out.push({ where: `cache ${name} ${req.url}`, text: res ? await res.text() : '' });
+      }
+    }
+    const done = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    for (const info of await indexedDB.databases()) {
+      const db = await done(indexedDB.open(info.name!));
+      for (const store of Array.from(db.objectStoreNames))
+        out.push({
+          where: `indexedDB ${info.name}/${store}`,
+          text: JSON.stringify(await done(db.transaction(store).objectStore(store).getAll())),
+        });
+      db.close();
+    }
+    out.push({ where: 'localStorage', text: JSON.stringify({ ...localStorage }) });
+    out.push({ where: 'sessionStorage', text: JSON.stringify({ ...sessionStorage }) });
+    return out;
+  });
+  expect(stored.some((s) => s.where.startsWith('cache candeia-scripture '))).toBe(true);
+  const digits = (v: string) => v.replace(/\D/g, '');
+  for (const { where, text } of stored) {
+    for (const [field, value] of Object.entries(personal)) expect(text, `${field} in ${where}`).not.toContain(value);
+    expect(digits(text), `phone digits in ${where}`).not.toContain(digits(personal.phone));
+    expect(text, `e-mail in ${where}`).not.toContain(personal.email.split('@')[0]);
+  }
+  // What the worker keeps for offline reading: signed in until when, the first name, the role.
+  const kept = stored.filter((s) => s.where.startsWith('cache candeia-session '));
+  expect(kept).toHaveLength(1);
+  const record = JSON.parse(kept[0]!.text) as Record<string, unknown>;
+  expect(Object.keys(record).sort()).toEqual(['absoluteExpiresAt', 'idleExpiresAt', 'offline', 'user']);
+  expect(record.user).toEqual({ firstName: 'Lídia', role: 'user' });
+  expect(Date.parse(String(record.idleExpiresAt))).toBeGreaterThan(Date.now());
+
+  // Offline, the chapter still opens from that record and the kept chapter.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `${bible.bookName} 4` })).toBeVisible();
+  await expect(verse(page, 1)).toBeVisible();
+  await expect(page.getByText(bible.ui.offline)).toBeVisible();
   await context.setOffline(false);
 });
 

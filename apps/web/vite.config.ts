@@ -62,18 +62,87 @@ export default defineConfig({
             },
           },
           {
-            // The session check, so signed-in screens (the reader) open offline. Forgotten as soon
-            // as the server says the session is over (401) and at sign-out (below).
+            // The session check, so signed-in screens (the reader) open offline. What is kept is not
+            // the answer, which holds the user's e-mail, phone, address and birth date, but what
+            // offline reading needs: signed in until when, the first name and the role (decision
+            // 008). It is served only until then; forgotten as soon as the server says the session
+            // is over (401) and at sign-out (below). These functions are copied into the worker
+            // as written: each stands alone.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/auth/session',
             handler: 'NetworkFirst',
             options: {
               cacheName: 'candeia-session',
               networkTimeoutSeconds: 6,
-              cacheableResponse: { statuses: [200] },
               plugins: [
                 {
                   fetchDidSucceed: async ({ response }) => {
                     if (response.status === 401) await caches.delete('candeia-session');
+                    return response;
+                  },
+                  cacheWillUpdate: async ({ response }) => {
+                    if (response.status !== 200) return null;
+                    try {
+                      const s = await response.clone().json();
+                      const record = {
+                        offline: true,
+                        user: { firstName: String(s.user.firstName ?? ''), role: s.user.role },
+                        idleExpiresAt: s.idleExpiresAt,
+                        absoluteExpiresAt: s.absoluteExpiresAt,
+                      };
+                      return new Response(JSON.stringify(record), {
+                        status: 200,
+                        headers: { 'content-type': 'application/json' },
+                      });
+                    } catch {
+                      return null;
+                    }
+                  },
+                  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+                    if (!cachedResponse) return null;
+                    try {
+                      const s = await cachedResponse.clone().json();
+                      const until = Math.min(Date.parse(s.idleExpiresAt), Date.parse(s.absoluteExpiresAt));
+                      if (until > Date.now()) return cachedResponse;
+                    } catch {
+                      /* not a record of ours */
+                    }
+                    await caches.delete('candeia-session');
+                    return null;
+                  },
+                },
+              ],
+            },
+          },
+          {
+            // Activity moves the idle deadline: the kept record follows the refreshed answer.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/auth/session/refresh',
+            method: 'POST',
+            handler: 'NetworkOnly',
+            options: {
+              plugins: [
+                {
+                  fetchDidSucceed: async ({ response }) => {
+                    if (response.status === 401) await caches.delete('candeia-session');
+                    if (response.status !== 200) return response;
+                    try {
+                      const s = await response.clone().json();
+                      const record = {
+                        offline: true,
+                        user: { firstName: String(s.user.firstName ?? ''), role: s.user.role },
+                        idleExpiresAt: s.idleExpiresAt,
+                        absoluteExpiresAt: s.absoluteExpiresAt,
+                      };
+                      const cache = await caches.open('candeia-session');
+                      await cache.put(
+                        new URL('/api/auth/session', self.location.origin).href,
+                        new Response(JSON.stringify(record), {
+                          status: 200,
+                          headers: { 'content-type': 'application/json' },
+                        }),
+                      );
+                    } catch {
+                      /* the next session check keeps it instead */
+                    }
                     return response;
                   },
                 },

@@ -57,6 +57,9 @@ export interface BibleCase {
     taoism: string;
     textInEnglish: string;
     soon: string;
+    email: string;
+    password: string;
+    signIn: string;
   };
 }
 
@@ -97,6 +100,9 @@ const PT: BibleCase['ui'] = {
   taoism: 'Taoismo',
   textInEnglish: 'Texto em inglês',
   soon: 'Em breve',
+  email: 'E-mail',
+  password: 'Senha',
+  signIn: 'Entrar',
 };
 
 const EN: BibleCase['ui'] = {
@@ -136,6 +142,9 @@ const EN: BibleCase['ui'] = {
   taoism: 'Taoism',
   textInEnglish: 'Text in English',
   soon: 'Coming soon',
+  email: 'Email',
+  password: 'Password',
+  signIn: 'Sign in',
 };
 
 export async function installedTexts(): Promise<Map<string, { title: string; abbreviation: string }>> {

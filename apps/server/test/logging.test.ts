@@ -314,7 +314,12 @@ describe('SECURITY 26: the production logger (server.ts, LOG_LEVEL=trace) writes
         child.stdout.on('data', onData);
         child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
       });
-      const headers = { origin: base, 'content-type': 'application/json', 'user-agent': 'CandeiaTest/1.0' };
+      // The browser's Origin is APP_URL's, whatever address the server listens on.
+      const headers = {
+        origin: 'http://localhost:3000',
+        'content-type': 'application/json',
+        'user-agent': 'CandeiaTest/1.0',
+      };
       const post = (path: string, body: unknown, cookie?: string) =>
         fetch(`${base}${path}`, {
           method: 'POST',
@@ -466,7 +471,7 @@ describe('SECURITY 27: graceful shutdown', () => {
 
       const inflight = fetch(`${base}/api/test/slow`, {
         method: 'POST',
-        headers: { origin: base, 'content-type': 'application/json' },
+        headers: { origin: g.config.APP_URL, 'content-type': 'application/json' },
         body: '{}',
       });
       await inHandler;

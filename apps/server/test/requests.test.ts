@@ -177,15 +177,60 @@ describe('SECURITY 12: state-changing requests need a same-origin Origin / Sec-F
     expect((await login(t, u.email, u.password)).statusCode).toBe(200);
   });
 
-  it('the same request from our own origin passes (APP_URL, or the Host it was sent to)', async () => {
+  it('the same request from our own origin passes: APP_URL, with or without Sec-Fetch-Site', async () => {
     const u = await insertUser(t);
     for (const headers of [
       { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
       { origin: 'http://localhost:3000', 'sec-fetch-site': undefined },
-      { origin: 'http://candeia.local:8080', host: 'candeia.local:8080', 'sec-fetch-site': 'same-origin' },
+      // The same origin written with its default port is the same origin.
+      { origin: 'http://LOCALHOST:3000', 'sec-fetch-site': 'same-origin' },
     ]) {
       const res = await t.request({ method: 'POST', url: '/api/auth/session/refresh', cookie: u.cookie, headers });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
+  it('the whole origin must be APP_URL’s: another scheme, port or host is refused, whatever Host says', async () => {
+    const u = await insertUser(t);
+    const others = [
+      'https://localhost:3000',
+      'http://localhost:3001',
+      'http://localhost',
+      'http://127.0.0.1:3000',
+      'http://candeia.local:3000',
+    ];
+    for (const origin of others) {
+      for (const host of [undefined, new URL(origin).host]) {
+        const res = await t.request({
+          method: 'POST',
+          url: '/api/auth/session/refresh',
+          cookie: u.cookie,
+          headers: { origin, host, 'sec-fetch-site': 'same-origin' },
+          locale: 'en-US',
+        });
+        expect(res.statusCode, `${origin} (Host ${host ?? 'default'})`).toBe(403);
+        expect(res.json().error.code).toBe('CSRF_REJECTED');
+      }
+    }
+  });
+
+  it('over https: only https://APP_URL passes; its http twin and other ports are refused', async () => {
+    const https = await createTestApp({ APP_URL: 'https://candeia.example' });
+    try {
+      const u = await insertUser(https);
+      const refresh = (origin: string) =>
+        https.request({
+          method: 'POST',
+          url: '/api/auth/session/refresh',
+          cookie: u.cookie,
+          headers: { origin, host: 'candeia.example', 'sec-fetch-site': 'same-origin' },
+        });
+      expect((await refresh('https://candeia.example')).statusCode).toBe(200);
+      expect((await refresh('https://candeia.example:443')).statusCode).toBe(200);
+      for (const origin of ['http://candeia.example', 'https://candeia.example:8443', 'https://www.candeia.example'])
+        expect((await refresh(origin)).statusCode, origin).toBe(403);
+    } finally {
+      await https.close();
     }
   });
 });

@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
-import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedHandle } from '../db/embedded.ts';
+import { DataDirInUseError, EmbeddedSetupError, startEmbeddedPostgres, type EmbeddedHandle } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { storedChecksum } from '../modules/scripture/content/importer.ts';
 import { installPack, listPacks } from '../modules/scripture/content/installer.ts';
@@ -43,6 +43,7 @@ async function withDatabase<T>(config: Config, fn: (database: Database) => Promi
           `${err.message}\nWhile Candeia runs, it imports what CONTENT_DIR and the mirror hold at its next start; or set DATABASE_URL.`,
         );
       }
+      if (err instanceof EmbeddedSetupError) throw new ContentError(err.message);
       throw err;
     }
     url = embedded.url;

@@ -13,7 +13,9 @@ export const CSRF_EXEMPT = new Set(['POST /api/webhooks/stripe']);
 
 /**
  * State-changing requests must come from our own origin (SECURITY.md 12): a browser's
- * Sec-Fetch-Site must be same-origin, and Origin (required) must be this host or APP_URL.
+ * Sec-Fetch-Site, when sent, must be same-origin, and Origin (required) must be APP_URL's origin
+ * exactly: scheme, host and port. The Host header is never trusted for this (a client sets it),
+ * so a server reached under another name needs APP_URL set to that name.
  */
 export default fp<{ appUrl: string }>(async (app, opts) => {
   const appOrigin = new URL(opts.appUrl).origin;
@@ -25,8 +27,7 @@ export default fp<{ appUrl: string }>(async (app, opts) => {
     let ok = false;
     if (typeof origin === 'string') {
       try {
-        const o = new URL(origin);
-        ok = o.origin === appOrigin || o.host === req.headers.host;
+        ok = new URL(origin).origin === appOrigin;
       } catch {
         ok = false;
       }

@@ -36,39 +36,54 @@ function validationCode(route: string | undefined, fields: Record<string, string
   return 'VALIDATION_INVALID_FORMAT';
 }
 
-/** One handler maps every failure to a code, a status and a translated message; 5xx hide details. */
-export default fp(async (app) => {
-  app.setErrorHandler(async (err: FastifyError, req, reply) => {
-    if (err instanceof AppError) {
-      if (ERROR_CODES[err.code].logged) req.log.info({ code: err.code }, 'request refused');
-      return send(req, reply, err.code, err.fields);
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
-      let missing = false;
-      for (const v of err.validation) {
-        const path = v.instancePath.split('/').filter(Boolean).join('.') || '_';
-        if (v.keyword === 'unrecognized_keys') {
-          fields[path] ??= 'errors:VALIDATION_INVALID_FORMAT';
-          continue;
-        }
-        const msg = v.message?.startsWith('validation:') ? v.message : 'errors:VALIDATION_INVALID_FORMAT';
-        if (/required/.test(msg)) missing = true;
-        fields[path] ??= msg;
-      }
-      return send(req, reply, validationCode(req.routeOptions.url, fields, missing), fields);
-    }
-    const status = err.statusCode ?? 500;
-    if (status === 415) return send(req, reply, 'UNSUPPORTED_MEDIA_TYPE');
-    if (status === 413) return send(req, reply, 'PAYLOAD_TOO_LARGE');
-    if (status === 404) return send(req, reply, 'NOT_FOUND');
-    if (status >= 400 && status < 500) return send(req, reply, 'VALIDATION_INVALID_FORMAT');
-    const dbDown = /ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|57P01|ETIMEDOUT/.test(
-      `${err.message} ${(err as { code?: string }).code ?? ''} ${String((err as { cause?: unknown }).cause ?? '')}`,
-    );
-    req.log.error({ error: loggableError(err), reqId: req.id }, 'request failed');
-    return send(req, reply, dbDown ? 'DB_CONNECTION_ERROR' : 'SERVER_ERROR');
-  });
+/** The catalogue code for a failure Fastify itself raised (parsing, routing, limits). */
+function frameworkCode(err: FastifyError, status: number): ErrorCode | null {
+  if (err.code === 'FST_ERR_BAD_URL') return 'BAD_REQUEST';
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH' || status === 414) return 'URL_TOO_LONG';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 408) return 'REQUEST_TIMEOUT';
+  if (status === 431) return 'HEADERS_TOO_LARGE';
+  if (status >= 400 && status < 500) return 'VALIDATION_INVALID_FORMAT';
+  return null;
+}
 
+/**
+ * One handler maps every failure to a code, a status and a translated message; 5xx hide details.
+ * The app's error handler, and also what answers the failures Fastify meets before routing
+ * (plugins/early-errors.ts).
+ */
+export async function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    if (ERROR_CODES[err.code].logged) req.log.info({ code: err.code }, 'request refused');
+    return send(req, reply, err.code, err.fields);
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Record<string, string> = {};
+    let missing = false;
+    for (const v of err.validation) {
+      const path = v.instancePath.split('/').filter(Boolean).join('.') || '_';
+      if (v.keyword === 'unrecognized_keys') {
+        fields[path] ??= 'errors:VALIDATION_INVALID_FORMAT';
+        continue;
+      }
+      const msg = v.message?.startsWith('validation:') ? v.message : 'errors:VALIDATION_INVALID_FORMAT';
+      if (/required/.test(msg)) missing = true;
+      fields[path] ??= msg;
+    }
+    return send(req, reply, validationCode(req.routeOptions.url, fields, missing), fields);
+  }
+  const code = frameworkCode(err, err.statusCode ?? 500);
+  if (code) return send(req, reply, code);
+  const dbDown = /ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|57P01|ETIMEDOUT/.test(
+    `${err.message} ${(err as { code?: string }).code ?? ''} ${String((err as { cause?: unknown }).cause ?? '')}`,
+  );
+  req.log.error({ error: loggableError(err), reqId: req.id }, 'request failed');
+  return send(req, reply, dbDown ? 'DB_CONNECTION_ERROR' : 'SERVER_ERROR');
+}
+
+export default fp(async (app) => {
+  app.setErrorHandler(handleError);
   app.setNotFoundHandler(async (req, reply) => send(req, reply, 'NOT_FOUND'));
 });

@@ -5,10 +5,15 @@ import type { Actor } from '../types.ts';
 
 /** The request's language: the app's header, then Accept-Language, then pt-BR. */
 export function requestLocale(req: FastifyRequest): Locale {
-  const explicit = matchLocale(String(req.headers['x-locale'] ?? ''));
+  return localeFromHeaders(req.headers['x-locale'], req.headers['accept-language']);
+}
+
+/** The language named by an x-locale header, then by Accept-Language, then pt-BR. */
+export function localeFromHeaders(xLocale: unknown, acceptLanguage: unknown): Locale {
+  const explicit = matchLocale(String(xLocale ?? ''));
   if (explicit) return explicit;
   // Accept-Language in order of preference (q-values), the first supported one wins.
-  const ranked = String(req.headers['accept-language'] ?? '')
+  const ranked = String(acceptLanguage ?? '')
     .split(',')
     .map((part, i) => {
       const [tag, ...params] = part.trim().split(';');

@@ -26,9 +26,18 @@ const HEADERS = {
 };
 const SECURE_HEADERS = { ...HEADERS, 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
 
-/** Security headers on every response (SECURITY.md 16). A callback hook: no promise per request. */
+/** The headers every response carries; HSTS only when the app is served over https. */
+export function securityHeaders(secure: boolean): Readonly<Record<string, string>> {
+  return secure ? SECURE_HEADERS : HEADERS;
+}
+
+/**
+ * Security headers on every response (SECURITY.md 16). A callback hook: no promise per request.
+ * The answers Fastify gives before any hook runs (a malformed URL or request) get the same
+ * headers from plugins/early-errors.ts.
+ */
 export default fp<{ secure: boolean }>(async (app, opts) => {
-  const headers = opts.secure ? SECURE_HEADERS : HEADERS;
+  const headers = securityHeaders(opts.secure);
   app.addHook('onSend', (_req, reply, payload, done) => {
     reply.headers(headers);
     done(null, payload);

@@ -1,33 +1,69 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { useToast } from '../components/ui/toast.tsx';
 import { useSubscription } from '../features/billing/api/get-subscription.ts';
 import { useSession } from '../lib/queries/session.ts';
+import { forgetReturnPath, rememberReturnPath, signedInDestination } from '../lib/return-path.ts';
+
+/**
+ * Anyone signed out who asks for a signed-in route goes to / (SPEC.md §2). On a visit made
+ * signed out, the link asked for is remembered, so that signing in opens it (lib/return-path.ts).
+ */
+function SignedOutToLanding({ remember }: { remember: boolean }) {
+  const { pathname, search, hash } = useLocation();
+  const wanted = `${pathname}${search}${hash}`;
+  useEffect(() => {
+    if (remember) rememberReturnPath(wanted);
+  }, [remember, wanted]);
+  return <Navigate to="/" replace />;
+}
+
+/**
+ * A guard's part in the return link. Once a signed-in route opens signed in, a remembered link
+ * has served its purpose. A session that ends on the screen (sign-out, expiry) is not a visit
+ * made signed out: nothing is remembered, so whoever signs in next on this tab starts afresh.
+ * Returns whether a redirect now should remember the link.
+ */
+function useReturnPath(signedIn: boolean): boolean {
+  const [wasSignedIn, setWasSignedIn] = useState(signedIn);
+  if (signedIn && !wasSignedIn) setWasSignedIn(true);
+  useEffect(() => {
+    if (signedIn) forgetReturnPath();
+  }, [signedIn]);
+  return !wasSignedIn;
+}
 
 /** Signed-in routes: anyone signed out goes to / (SPEC.md §2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
+  const remember = useReturnPath(!!session.data);
   if (session.isPending) return <FullPageSpinner />;
-  if (!session.data) return <Navigate to="/" replace />;
+  if (!session.data) return <SignedOutToLanding remember={remember} />;
   return <>{children}</>;
 }
 
-/** /login and /signup send a signed-in user to /start, or back to the in-app path in ?next=. */
+/**
+ * /login and /signup send a signed-in user on: to the in-app path in ?next=, else to the link
+ * remembered when they were signed out, else to /start. The pages themselves go to the same
+ * place after signing in, so whichever navigates first, both agree.
+ */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const session = useSession();
-  const next = useSearchParams()[0].get('next') ?? '';
+  const [params] = useSearchParams();
   if (session.isPending) return <FullPageSpinner />;
-  if (session.data) return <Navigate to={/^\/(?![/\\])/.test(next) ? next : '/start'} replace />;
+  if (session.data) return <Navigate to={signedInDestination(params)} replace />;
   return <>{children}</>;
 }
 
 /** /admin: only administrators; anyone else goes to /. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const session = useSession();
+  const remember = useReturnPath(!!session.data);
   if (session.isPending) return <FullPageSpinner />;
-  if (session.data?.user.role !== 'admin') return <Navigate to="/" replace />;
+  if (!session.data) return <SignedOutToLanding remember={remember} />;
+  if (session.data.user.role !== 'admin') return <Navigate to="/" replace />;
   return <>{children}</>;
 }
 
@@ -44,6 +80,7 @@ export function RequireSubscription({ children }: { children: ReactNode }) {
   const location = useLocation();
   const notified = useRef(false);
   const blocked = !!sub.data && !sub.data.allowed;
+  const remember = useReturnPath(!!session.data);
 
   useEffect(() => {
     if (sub.error) console.error('Subscription check failed', sub.error);
@@ -57,7 +94,7 @@ export function RequireSubscription({ children }: { children: ReactNode }) {
   }, [blocked, toast, t]);
 
   if (session.isPending) return <FullPageSpinner />;
-  if (!session.data) return <Navigate to="/" replace />;
+  if (!session.data) return <SignedOutToLanding remember={remember} />;
   if (session.data.user.role === 'admin') return <>{children}</>;
   if (sub.isPending) return <FullPageSpinner />;
   if (blocked) return <Navigate to="/subscription?expired=true" replace state={{ from: location.pathname }} />;

@@ -2,10 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LOCALES, matchLocale, type Locale } from '@candeia/shared/constants';
-import type { SessionInfo } from '@candeia/shared/schemas/auth';
 import { api } from '../../lib/api.ts';
 import { changeLocale, currentLocale } from '../../lib/i18n.ts';
-import { sessionKey, useSession } from '../../lib/queries/session.ts';
+import { sessionKey, useSession, type Session } from '../../lib/queries/session.ts';
 import { ICONS, LineIcon } from './brand-mark.tsx';
 
 const TONES = {
@@ -34,7 +33,9 @@ export function LanguageSwitcher({
     const locale = matchLocale(e.target.value) as Locale;
     await changeLocale(locale);
     if (!signedIn) return;
-    queryClient.setQueryData<SessionInfo | null>(sessionKey, (s) => (s ? { ...s, user: { ...s.user, locale } } : s));
+    queryClient.setQueryData<Session | null>(sessionKey, (s) =>
+      s && !('offline' in s) ? { ...s, user: { ...s.user, locale } } : s,
+    );
     // Best effort: the choice is already stored on this device.
     api('/profile/locale', { method: 'PUT', body: { locale } }).catch(() => undefined);
   }

@@ -1,13 +1,33 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionInfo } from '@candeia/shared/schemas/auth';
+import type { PublicUser, SessionInfo } from '@candeia/shared/schemas/auth';
 import { api, ApiError } from '../api.ts';
 
 export const sessionKey = ['session'] as const;
 
+/**
+ * The session as the service worker answers it offline (decision 008, apps/web/vite.config.ts):
+ * until when, the first name and the role. Nothing else about the user is kept on the device.
+ */
+export interface OfflineSessionInfo {
+  offline: true;
+  user: Pick<PublicUser, 'firstName' | 'role'>;
+  idleExpiresAt: string;
+  absoluteExpiresAt: string;
+}
+
+/** The server's answer, or its offline copy. */
+export type Session = SessionInfo | OfflineSessionInfo;
+export type SessionUser = Session['user'];
+
+/** The user's account details, known only when the server answered (never offline). */
+export function accountOf(user: SessionUser | null | undefined): PublicUser | null {
+  return user && 'email' in user ? user : null;
+}
+
 /** The signed-in session, or null when signed out. The check does not count as activity. */
-export async function getSession(): Promise<SessionInfo | null> {
+export async function getSession(): Promise<Session | null> {
   try {
-    return await api<SessionInfo>('/auth/session');
+    return await api<Session>('/auth/session');
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

@@ -11,7 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useSessionUser } from '../../../lib/queries/session.ts';
+import { accountOf, useSessionUser } from '../../../lib/queries/session.ts';
 import { useClearSecurityEvents } from '../api/clear-security-events.ts';
 import { useSecurityEvents } from '../api/get-security-events.ts';
 import { dayBoundary, formatDateTime, SECURITY_EVENT_TYPES } from '../lib/format.ts';
@@ -295,7 +295,10 @@ function ClearDialog({
       return;
     }
     try {
-      const res = await clear.mutateAsync({ adminUserId: user?.id, ...(onlyEmail ? { email: target } : {}) });
+      const res = await clear.mutateAsync({
+        adminUserId: accountOf(user)?.id,
+        ...(onlyEmail ? { email: target } : {}),
+      });
       onOpenChange(false);
       toast({ variant: 'success', title: t('security.cleared', { count: res.removed }) });
     } catch (e) {

@@ -12,6 +12,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { EmailInput, PasswordInput } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useMessages } from '../../../lib/forms.ts';
+import { safeReturnPath, signedInDestination } from '../../../lib/return-path.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthShell } from './auth-shell.tsx';
 
@@ -25,8 +26,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const expired = params.get('expired') === '1';
-  // Where to go after signing in: an in-app path only (e.g. back to /subscription to subscribe).
-  const next = /^\/(?![/\\])/.test(params.get('next') ?? '') ? params.get('next')! : null;
+  // An in-app path to go back to (e.g. /subscription to subscribe), carried to the other form.
+  const next = safeReturnPath(params.get('next'));
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const [paymentFailed, setPaymentFailed] = useState(false);
@@ -45,10 +46,12 @@ export default function LoginPage() {
 
   const onSubmit = async (values: LoginOut) => {
     setFormError(null);
+    // Decided before the session exists: the guards agree (PublicOnly, app/guards.tsx).
+    const destination = signedInDestination(params);
     setPaymentFailed(false);
     try {
       await login.mutateAsync(values);
-      navigate(next ?? '/start', { replace: true });
+      navigate(destination, { replace: true });
     } catch (e) {
       setFormError(apiMessage(e));
       setPaymentFailed(e instanceof ApiError && e.code === 'AUTH_PAYMENT_FAILED');

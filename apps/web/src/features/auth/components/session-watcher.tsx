@@ -3,10 +3,9 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MINUTE_MS, SESSION_CHECK_INTERVAL_MS, SESSION_WARNING_MS } from '@candeia/shared/constants';
-import type { SessionInfo } from '@candeia/shared/schemas/auth';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, SESSION_EXPIRED_EVENT } from '../../../lib/api.ts';
-import { getSession, sessionKey, useSession } from '../../../lib/queries/session.ts';
+import { getSession, sessionKey, useSession, type Session } from '../../../lib/queries/session.ts';
 import { refreshSession } from '../api/refresh-session.ts';
 
 /** The watcher's only clock; tests move it with fake timers. */
@@ -15,7 +14,7 @@ export function now(): number {
 }
 
 /** Milliseconds left before the session ends (idle or absolute limit, whichever comes first). */
-export function remainingMs(info: Pick<SessionInfo, 'idleExpiresAt' | 'absoluteExpiresAt'>, at: number): number {
+export function remainingMs(info: Pick<Session, 'idleExpiresAt' | 'absoluteExpiresAt'>, at: number): number {
   return Math.min(Date.parse(info.idleExpiresAt), Date.parse(info.absoluteExpiresAt)) - at;
 }
 
@@ -54,7 +53,7 @@ export function SessionWatcher() {
     setTimeout(() => navigate('/login?expired=1', { replace: true }), 0);
   };
 
-  const evaluate = (info: SessionInfo) => {
+  const evaluate = (info: Session) => {
     const left = remainingMs(info, now());
     if (left <= 0) return expire();
     if (left <= SESSION_WARNING_MS) {
@@ -74,13 +73,13 @@ export function SessionWatcher() {
     if (expiring.current) return;
     const active = forceRefresh || lastActivity.current > lastCheck.current;
     lastCheck.current = now();
-    let info: SessionInfo | null;
+    let info: Session | null;
     try {
       info = active ? await refreshSession() : await getSession();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return expire();
       // The check itself failed (network): judge by the deadlines already known.
-      const known = qc.getQueryData<SessionInfo | null>(sessionKey);
+      const known = qc.getQueryData<Session | null>(sessionKey);
       if (known) evaluate(known);
       return;
     }

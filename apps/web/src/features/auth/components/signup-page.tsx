@@ -16,6 +16,7 @@ import { NewPasswordFields } from '../../../components/ui/new-password-fields.ts
 import { Select } from '../../../components/ui/select.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useFocusFirstInvalid, useMessages, withPasswordMatch } from '../../../lib/forms.ts';
+import { safeReturnPath, signedInDestination } from '../../../lib/return-path.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { usePasswordTexts } from '../hooks/use-password-texts.ts';
 import { AuthShell } from './auth-shell.tsx';
@@ -49,8 +50,8 @@ export default function SignUpPage() {
   const { message, apiMessage } = useMessages();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // Where to go after signing in: an in-app path only (e.g. back to /subscription to subscribe).
-  const next = /^\/(?![/\\])/.test(params.get('next') ?? '') ? params.get('next')! : null;
+  // An in-app path to go back to (e.g. /subscription to subscribe), carried to the other form.
+  const next = safeReturnPath(params.get('next'));
   const signUp = useSignUp();
   const passwordTexts = usePasswordTexts();
   const [formError, setFormError] = useState<string | null>(null);
@@ -95,9 +96,11 @@ export default function SignUpPage() {
 
   const onSubmit = async (values: SignUpOut) => {
     setFormError(null);
+    // Decided before the session exists: the guards agree (PublicOnly, app/guards.tsx).
+    const destination = signedInDestination(params);
     try {
       await signUp.mutateAsync(values);
-      navigate(next ?? '/start', { replace: true });
+      navigate(destination, { replace: true });
     } catch (e) {
       setFormError(apiMessage(e));
       // A field the server refused gets the focus once the submit ends; otherwise the message does.

@@ -15,7 +15,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useFocusFirstInvalid, useMessages } from '../../../lib/forms.ts';
-import { useSessionUser } from '../../../lib/queries/session.ts';
+import { accountOf, useSessionUser } from '../../../lib/queries/session.ts';
 import { useCreateDonation } from '../api/create-donation.ts';
 import { useFollowUrl } from '../hooks/use-follow-url.ts';
 import { donationCents } from '../lib/donation.ts';
@@ -46,6 +46,7 @@ export default function DonationsPage() {
   const followUrl = useFollowUrl();
   const donate = useCreateDonation();
   const { user } = useSessionUser();
+  const account = accountOf(user);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const [formError, setFormError] = useState<{ title: string; text: string } | null>(null);
@@ -176,7 +177,9 @@ export default function DonationsPage() {
               )}
             </Field>
             {user ? (
-              <p className="text-sm text-stone-600">{t('donate.receiptTo', { email: user.email })}</p>
+              account ? (
+                <p className="text-sm text-stone-600">{t('donate.receiptTo', { email: account.email })}</p>
+              ) : null
             ) : (
               <Field
                 label={t('donate.email')}
