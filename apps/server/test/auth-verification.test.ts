@@ -143,6 +143,34 @@ describe('e-mail verification: the link', () => {
     expect((await confirmEmail(t, real)).statusCode).toBe(200);
   });
 
+  it('the token decides whose address is verified, never the session that sends it', async () => {
+    const a = await insertUser(t);
+    const b = await insertUser(t);
+    const tokenOfB = await latestVerificationToken(t, b.email);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: tokenOfB },
+      cookie: a.cookie,
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().email).toBe(b.email);
+    expect((await profile(a)).emailVerified).toBe(false);
+    expect((await profile(b)).emailVerified).toBe(true);
+    // Fields that point at someone are refused.
+    for (const extra of [{ userId: a.user.id }, { email: a.email }]) {
+      const bad = await t.request({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: await latestVerificationToken(t, a.email), ...extra },
+        remoteAddress: uniqueIp(),
+      });
+      expect(bad.statusCode).toBe(400);
+    }
+    expect((await profile(a)).emailVerified).toBe(false);
+  });
+
   it('opening the link changes nothing: only the POST the page sends verifies', async () => {
     const u = await insertUser(t);
     const token = await latestVerificationToken(t, u.email);
