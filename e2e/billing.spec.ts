@@ -8,7 +8,7 @@ import {
   referralCodeOf,
   subscribeThroughApi,
 } from './support/billing.ts';
-import { PASSWORD, expect, test, withDb } from './support/fixtures.ts';
+import { PASSWORD, expect, test, verificationLinkOf, withDb } from './support/fixtures.ts';
 
 /** dd/mm/aaaa of an ISO date, as the pt-BR screens write it (in the browser's São Paulo zone). */
 const brDate = (iso: string) =>
@@ -257,7 +257,7 @@ test.describe('donations', () => {
 });
 
 test.describe('referrals', () => {
-  test('a paying user shares the code; a sign-up with ?ref= pre-filled gets the reward', async ({
+  test('a paying user shares the code; a sign-up with ?ref= pre-filled gets the reward once confirmed', async ({
     page,
     login,
     baseURL,
@@ -284,9 +284,8 @@ test.describe('referrals', () => {
     await guest.goto(`${signupUrl.pathname}${signupUrl.search}`);
     const codeField = guest.getByRole('textbox', { name: /Código de indicação/ });
     await expect(codeField).toHaveValue(code);
-    await guest
-      .getByRole('textbox', { name: 'E-mail', exact: true })
-      .fill(`indicada.${randomBytes(4).toString('hex')}@example.com`);
+    const guestEmail = `indicada.${randomBytes(4).toString('hex')}@example.com`;
+    await guest.getByRole('textbox', { name: 'E-mail', exact: true }).fill(guestEmail);
     await guest.getByRole('textbox', { name: 'Senha', exact: true }).fill(PASSWORD);
     await guest.getByRole('textbox', { name: 'Confirme a senha', exact: true }).fill(PASSWORD);
     await guest.getByRole('textbox', { name: 'Nome', exact: true }).fill('Joana');
@@ -297,6 +296,11 @@ test.describe('referrals', () => {
     await guest.getByRole('checkbox', { name: /Li e aceito/ }).check();
     await guest.getByRole('button', { name: 'Criar conta' }).click();
     await expect(guest).toHaveURL(/\/start$/);
+
+    // The reward waits for the confirmed address: the mailed link, then the button.
+    await guest.goto(await verificationLinkOf(guestEmail));
+    await guest.getByRole('button', { name: 'Confirmar meu e-mail' }).click();
+    await expect(guest.getByText(`Obrigado! O endereço ${guestEmail} está confirmado.`)).toBeVisible();
 
     // The reward: 5.000 credits in the history (and in the balance).
     await guest.goto('/subscription');

@@ -26,17 +26,22 @@ export interface E2EUser {
   password: string;
 }
 
-/** Creates a user (trialing) and, when asked, a live session, straight in the database. */
-export async function createUser(opts: { role?: 'user' | 'admin'; firstName?: string; status?: string | null } = {}) {
+/**
+ * Creates a user (trialing, e-mail verified unless `verified: false`) and, when asked, a live
+ * session, straight in the database.
+ */
+export async function createUser(
+  opts: { role?: 'user' | 'admin'; firstName?: string; status?: string | null; verified?: boolean } = {},
+) {
   const email = `e2e.${randomBytes(5).toString('hex')}@example.com`;
   const firstName = opts.firstName ?? 'Clara';
   const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
   return withDb(async (c) => {
     const ref = `REF-${randomBytes(4).toString('hex').toUpperCase()}`;
     const { rows } = await c.query<{ id: string }>(
-      `INSERT INTO users (email, password_hash, first_name, last_name, phone, country, birth_date, gender, locale, role, referral_code)
-       VALUES ($1, $2, $3, 'Teste', '+55 11 90000-0000', 'Brasil', '1990-01-01', 'female', 'pt-BR', $4, $5) RETURNING id`,
-      [email, passwordHash, firstName, opts.role ?? 'user', ref],
+      `INSERT INTO users (email, password_hash, first_name, last_name, phone, country, birth_date, gender, locale, role, referral_code, email_verified_at)
+       VALUES ($1, $2, $3, 'Teste', '+55 11 90000-0000', 'Brasil', '1990-01-01', 'female', 'pt-BR', $4, $5, $6) RETURNING id`,
+      [email, passwordHash, firstName, opts.role ?? 'user', ref, opts.verified === false ? null : new Date()],
     );
     const id = rows[0]!.id;
     await c.query(`INSERT INTO profiles (id, username, email) VALUES ($1, $2, $3)`, [id, email.split('@')[0], email]);
@@ -49,6 +54,20 @@ export async function createUser(opts: { role?: 'user' | 'admin'; firstName?: st
     }
     return { id, email, firstName, password: PASSWORD } satisfies E2EUser;
   });
+}
+
+/** The path of the newest verification link mailed to an address (read from the outbox: no SMTP in e2e). */
+export async function verificationLinkOf(email: string): Promise<string> {
+  const text = await withDb(async (c) => {
+    const { rows } = await c.query<{ text: string }>(
+      `SELECT text FROM mail_outbox WHERE "to" = $1 AND kind = 'email_verification' ORDER BY created_at DESC LIMIT 1`,
+      [email],
+    );
+    return rows[0]?.text ?? '';
+  });
+  const m = /https?:\/\/[^/\s]+(\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(text);
+  if (!m) throw new Error(`no verification link mailed to ${email}`);
+  return m[1]!;
 }
 
 /** Signs a user in by writing a session row and setting its cookie (no UI round trip). */

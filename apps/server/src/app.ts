@@ -104,7 +104,10 @@ async function createFastify(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = opts.clock ?? systemClock;
-  app.decorate('deps', { db: opts.db, clock, config, mailer: new Mailer(opts.db, clock, config) });
+  const mailer = new Mailer(opts.db, clock, config, app.log);
+  app.decorate('deps', { db: opts.db, clock, config, mailer });
+  // Mail being handed to SMTP finishes before the database pool closes.
+  app.addHook('onClose', async () => mailer.drain());
 
   // JSON only, and no NUL characters anywhere (PostgreSQL text cannot hold them).
   app.removeAllContentTypeParsers();

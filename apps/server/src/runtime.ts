@@ -9,6 +9,7 @@ import { runMigrations } from './db/migrate.ts';
 import { grantAdmins, seedDemo } from './db/seed-demo.ts';
 import { BILLING_HOUSEKEEPING_MS, billingHousekeeping } from './modules/billing/housekeeping.ts';
 import { seedPlans } from './modules/billing/seed.ts';
+import { MAIL_RETRY_MS } from './modules/mail/service.ts';
 import { purgeExpired } from './modules/maintenance/service.ts';
 import { importInBackground } from './modules/scripture/content/service.ts';
 
@@ -59,6 +60,7 @@ export async function prepareDatabase(database: Database, config: Config, seedDe
   await runMigrations(database.db);
   await seedPlans(database.db);
   if (seedDemoData) await seedDemo(database.db, new Date());
+  // Only a verified address becomes an administrator (decision 011).
   await grantAdmins(database.db, config.ADMIN_EMAILS);
 }
 
@@ -106,6 +108,13 @@ export async function start(config: Config, log: (msg: string) => void = console
     );
   const billingTimer = setInterval(() => void billing(), BILLING_HOUSEKEEPING_MS);
   billingTimer.unref();
+  // Mail through SMTP: failed attempts are retried every minute (and any mail a stopped process
+  // left queued is sent now). Without SMTP the outbox is the mailbox and this does nothing.
+  const mailRetry = () =>
+    app.deps.mailer.retryDue().catch((err: unknown) => app.log.warn({ err: String(err) }, 'mail retry failed'));
+  void mailRetry();
+  const mailTimer = setInterval(() => void mailRetry(), MAIL_RETRY_MS);
+  mailTimer.unref();
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   let stopping: Promise<void> | null = null;
@@ -114,6 +123,7 @@ export async function start(config: Config, log: (msg: string) => void = console
       // In-flight requests finish; new ones get 503; then the pool and the database close.
       clearInterval(purgeTimer);
       clearInterval(billingTimer);
+      clearInterval(mailTimer);
       contentAbort.abort();
       await contentImport;
       await app.close();

@@ -111,6 +111,11 @@ describe('POST /api/auth/signup (SPEC §3, §4, §5)', () => {
   });
 
   it('accepts a valid referral code (any case) and links the new user to the referrer', async () => {
+    // The referral program is for active subscribers of a paid plan with it (Prata).
+    await t.query(
+      "UPDATE user_subscriptions SET plan_id = (SELECT id FROM subscription_plans WHERE slug = 'silver'), status = 'active', is_trial = false, trial_end_date = NULL WHERE user_id = $1",
+      [referrer.user.id],
+    );
     const res = await signUp(makeSignUp({ referralCode: referrer.user.referralCode.toLowerCase() }));
     expect(res.statusCode).toBe(201);
     const [row] = await t.query<{ referred_by: string }>('SELECT referred_by FROM users WHERE id = $1', [

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/runtime.ts';
 import { concreteUrl, createTestApp, routeTable, sessionCookie, type RouteInfo } from './support/app.ts';
-import { insertUser, login, makeSignUp, type TestUser } from './support/factories.ts';
+import { insertUser, login, makeSignUp, verifyEmail, type TestUser } from './support/factories.ts';
 import { PUBLIC_ROUTES, routeKey as key } from './support/routes.ts';
 
 const t = await createTestApp();
@@ -49,6 +49,8 @@ describe('SECURITY 11: the route table', () => {
         'POST /api/auth/session/refresh',
         'POST /api/auth/password',
         'POST /api/auth/password-reset/request',
+        'POST /api/auth/verify-email',
+        'POST /api/auth/verify-email/resend',
         'GET /api/profile',
         'PUT /api/profile',
         'PUT /api/profile/locale',
@@ -112,20 +114,22 @@ describe('SECURITY 11: every /api/admin route is admin-only', () => {
 });
 
 describe('SECURITY 11: admin is a server-side role', () => {
-  it('ADMIN_EMAILS grants admin at sign-up (any case) and at start-up', async () => {
+  it('ADMIN_EMAILS grants admin to a verified address (any case), at verification and at start-up', async () => {
     const a = await createTestApp({ ADMIN_EMAILS: 'chefe@example.com, existente@example.com' });
     try {
       const boss = await insertUser(a, { email: 'Chefe@Example.com' });
-      expect(boss.user.role).toBe('admin');
+      expect(boss.user.role).toBe('user');
+      expect((await a.request({ url: '/api/admin/users', cookie: boss.cookie })).statusCode).toBe(403);
+      expect((await verifyEmail(a, boss.email)).statusCode).toBe(200);
       expect((await a.request({ url: '/api/admin/users', cookie: boss.cookie })).statusCode).toBe(200);
-      const plain = await insertUser(a);
+      const plain = await insertUser(a, { verified: true });
       expect(plain.user.role).toBe('user');
       expect((await a.request({ url: '/api/admin/users', cookie: plain.cookie })).statusCode).toBe(403);
 
-      // A user who existed before being listed becomes admin when the server starts.
+      // A verified user who existed before being listed becomes admin when the server starts.
       const b = await createTestApp();
       try {
-        const existing = await insertUser(b, { email: 'existente@example.com' });
+        const existing = await insertUser(b, { email: 'existente@example.com', verified: true });
         expect(existing.user.role).toBe('user');
         await prepareDatabase(b.database, a.config, false);
         expect((await b.request({ url: '/api/admin/users', cookie: existing.cookie })).statusCode).toBe(200);

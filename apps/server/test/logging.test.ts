@@ -17,6 +17,7 @@ import {
   OTHER_PASSWORD,
   requestResetToken,
   resetTokenFrom,
+  verificationTokenFrom,
   type TestUser,
 } from './support/factories.ts';
 
@@ -33,11 +34,12 @@ class Secrets {
       this.add(password_hash, password_hash.split('$').at(-1), password_hash.split('$').at(-2));
     }
   }
+  /** The tokens of every mailed reset and verification link. */
   async addResetTokens(t: TestApp) {
-    for (const { text } of await t.query<{ text: string }>(
-      "SELECT text FROM mail_outbox WHERE kind = 'password_reset'",
+    for (const { text, kind } of await t.query<{ text: string; kind: string }>(
+      "SELECT text, kind FROM mail_outbox WHERE kind IN ('password_reset', 'email_verification')",
     )) {
-      this.add(resetTokenFrom(text));
+      this.add(kind === 'password_reset' ? resetTokenFrom(text) : verificationTokenFrom(text));
     }
   }
   expectAbsentFrom(log: string) {
@@ -94,7 +96,10 @@ describe('SECURITY 26: security events carry UTC time, who, what and the real IP
     });
     expected.push({ type: 'password_reset_requested', success: true, user: 'u', email, at: at() });
     step();
-    const [mail] = await t.query<{ text: string }>('SELECT text FROM mail_outbox WHERE "to" = $1', [email]);
+    const [mail] = await t.query<{ text: string }>('SELECT text FROM mail_outbox WHERE "to" = $1 AND kind = $2', [
+      email,
+      'password_reset',
+    ]);
     await t.request({
       method: 'POST',
       url: '/api/auth/password-reset/confirm',
@@ -346,11 +351,17 @@ describe('SECURITY 26: the production logger (server.ts, LOG_LEVEL=trace) writes
       secrets.add(c2.split('=')[1]);
       expect((await fetch(`${base}/api/auth/session`, { headers: { cookie: c2 } })).status).toBe(200);
       expect((await post('/api/auth/password-reset/request', { email })).status).toBe(200);
-      const [mail] = await t.database.db
+      const mails = await t.database.db
         .select()
         .from(mailOutbox)
         .where(sql`${mailOutbox.to} = ${email}`);
+      const mail = mails.find((m) => m.kind === 'password_reset');
       const token = resetTokenFrom(mail!.text);
+      // The verification link of the sign-up, followed as the page does (a POST with the token).
+      const verification = verificationTokenFrom(mails.find((m) => m.kind === 'email_verification')!.text);
+      secrets.add(verification);
+      await fetch(`${base}/verify-email?token=${verification}`);
+      expect((await post('/api/auth/verify-email', { token: verification })).status).toBe(200);
       secrets.add(token);
       // The user opens the mailed link on our server: the token is in that URL.
       await fetch(`${base}/reset-password?token=${token}`);

@@ -14,7 +14,7 @@ const count = async (table: string) =>
   Number((await t.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
 
 describe('housekeeping', () => {
-  it('deletes spent sessions, attempts and reset tokens after the retention, and nothing live', async () => {
+  it('deletes spent sessions, attempts, reset and verification tokens after the retention, and nothing live', async () => {
     const old = await insertUser(t);
     await login(t, old.email, 'Errada@2026');
     await requestResetToken(t, old.email);
@@ -22,20 +22,30 @@ describe('housekeeping', () => {
       sessions: await count('sessions'),
       attempts: await count('login_attempts'),
       tokens: await count('password_reset_tokens'),
+      links: await count('email_verification_tokens'),
     };
     expect(before.sessions).toBeGreaterThan(0);
     expect(before.attempts).toBeGreaterThan(0);
     expect(before.tokens).toBeGreaterThan(0);
+    expect(before.links).toBeGreaterThan(0);
 
     // Nothing is old enough yet.
-    expect(await purgeExpired(t.database.db, t.clock.now())).toEqual({ attempts: 0, sessions: 0, resetTokens: 0 });
+    expect(await purgeExpired(t.database.db, t.clock.now())).toEqual({
+      attempts: 0,
+      sessions: 0,
+      resetTokens: 0,
+      verificationTokens: 0,
+    });
 
-    t.clock.advance(RETENTION_MS + DAY_MS);
+    t.clock.advance(RETENTION_MS + 2 * DAY_MS);
     const fresh = await insertUser(t);
     const res = await purgeExpired(t.database.db, t.clock.now());
     expect(res.attempts).toBe(before.attempts);
     expect(res.sessions).toBe(before.sessions);
     expect(res.resetTokens).toBe(before.tokens);
+    expect(res.verificationTokens).toBe(before.links);
+    // The new user's live link survives.
+    expect(await count('email_verification_tokens')).toBe(1);
     // The new user's live session survives, and so do the security events.
     const me = await t.request({ url: '/api/auth/session', cookie: fresh.cookie });
     expect(me.statusCode).toBe(200);

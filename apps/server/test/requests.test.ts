@@ -17,6 +17,7 @@ import {
   resetConfirmSchema,
   resetRequestSchema,
   signUpSchema,
+  verifyEmailSchema,
 } from '@candeia/shared/schemas/auth';
 import {
   TEST_CARD_SUCCESS,
@@ -78,6 +79,7 @@ async function snapshot(app: TestApp = t): Promise<string> {
       'SELECT * FROM user_subscriptions ORDER BY id',
       'SELECT * FROM subscription_plans ORDER BY id',
       'SELECT * FROM password_reset_tokens ORDER BY id',
+      'SELECT * FROM email_verification_tokens ORDER BY id',
       'SELECT id, "to", subject, kind FROM mail_outbox ORDER BY id',
       'SELECT id, user_id, token_hash, created_at, expires_at, revoked_at FROM sessions ORDER BY id',
       'SELECT * FROM login_attempts ORDER BY id',
@@ -426,6 +428,15 @@ const MATRIX: MatrixEntry[] = [
     ],
   },
   {
+    // A's own new link (or A's own refusal: one a minute); never one for B, whatever points at B.
+    route: 'POST /api/auth/verify-email/resend',
+    attempts: ({ b }) => [
+      { url: '/api/auth/verify-email/resend', status: [200, 429] },
+      { url: `/api/auth/verify-email/resend${targetQuery(b)}`, status: [200, 429] },
+      ...targetFields(b).map((f) => ({ url: '/api/auth/verify-email/resend', payload: f, status: [400] })),
+    ],
+  },
+  {
     route: 'POST /api/auth/logout',
     freshSession: true,
     attempts: ({ b }) => [{ url: `/api/auth/logout${targetQuery(b)}`, payload: { userId: b.user.id }, status: [200] }],
@@ -668,6 +679,8 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         t.query('SELECT * FROM user_subscriptions WHERE user_id = $1', [b.user.id]),
         t.query('SELECT id, revoked_at FROM sessions WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM password_reset_tokens WHERE user_id = $1', [b.user.id]),
+        t.query('SELECT * FROM email_verification_tokens WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT id, subject, kind, status FROM mail_outbox WHERE "to" = $1 ORDER BY id', [b.email]),
         t.query('SELECT * FROM credit_accounts WHERE user_id = $1', [b.user.id]),
         t.query('SELECT * FROM credit_ledger WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM checkout_sessions WHERE user_id = $1 ORDER BY id', [b.user.id]),
@@ -770,6 +783,12 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
     schema: resetConfirmSchema,
     base: () => ({ token: 'A'.repeat(43), password: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD }),
   },
+  'POST /api/auth/verify-email': {
+    auth: 'none',
+    schema: verifyEmailSchema,
+    base: () => ({ token: 'A'.repeat(43) }),
+  },
+  'POST /api/auth/verify-email/resend': { auth: 'user' },
   'POST /api/auth/password': {
     auth: 'user',
     schema: changePasswordSchema,

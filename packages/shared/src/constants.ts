@@ -20,6 +20,21 @@ export const LOCKOUT_MS = 60 * MINUTE_MS;
 export const RESET_TOKEN_TTL_MS = HOUR_MS;
 export const RESET_MAIL_INTERVAL_MS = MINUTE_MS;
 
+/** E-mail verification links: valid 24 h, single use; at most one mail a minute and 5 a day per account. */
+export const VERIFICATION_TOKEN_TTL_MS = 24 * HOUR_MS;
+export const VERIFICATION_MAIL_INTERVAL_MS = MINUTE_MS;
+export const VERIFICATION_MAILS_PER_DAY = 5;
+
+/**
+ * Per-IP limits on the public routes that hash a password or check a mailed token: sign-up,
+ * password-reset confirm, e-mail verification and its resend (fixed windows, the client IP as
+ * TRUST_PROXY resolves it).
+ */
+export const SIGNUP_IP_LIMIT = { max: 20, windowMs: 10 * MINUTE_MS } as const;
+export const RESET_CONFIRM_IP_LIMIT = { max: 10, windowMs: 15 * MINUTE_MS } as const;
+export const VERIFY_EMAIL_IP_LIMIT = { max: 10, windowMs: 15 * MINUTE_MS } as const;
+export const VERIFY_RESEND_IP_LIMIT = { max: 10, windowMs: 15 * MINUTE_MS } as const;
+
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

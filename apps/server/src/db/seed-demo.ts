@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { users } from './schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
@@ -29,6 +29,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
         gender: 'female',
         locale: 'pt-BR',
         referralCode: newReferralCode(),
+        // Demo addresses are not real mailboxes: they are created verified.
+        emailVerifiedAt: now,
         createdAt: now,
         updatedAt: now,
       });
@@ -37,8 +39,15 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
   }
 }
 
-/** ADMIN_EMAILS grants the admin role at start-up. */
+/**
+ * ADMIN_EMAILS grants the admin role at start-up, to verified addresses only: whoever signs up
+ * first with a listed address must also prove they read its mail (the rest are promoted when
+ * they verify, auth/service.ts).
+ */
 export async function grantAdmins(db: Db, emails: string[]): Promise<void> {
   if (emails.length === 0) return;
-  await db.update(users).set({ role: 'admin' }).where(inArray(users.email, emails));
+  await db
+    .update(users)
+    .set({ role: 'admin' })
+    .where(and(inArray(users.email, emails), isNotNull(users.emailVerifiedAt)));
 }

@@ -2,8 +2,9 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 
 /**
- * A small fixed-window limiter per route and client IP, for routes that declare
- * `config.rateLimit`. Login has its own limiter in the database (SECURITY.md 5).
+ * A small fixed-window limiter per route and client IP (req.ip: the socket address, or the
+ * forwarded one behind a TRUST_PROXY), for routes that declare `config.rateLimit`; a refusal is a
+ * translated 429 with Retry-After. Login has its own limiter in the database (SECURITY.md 5).
  */
 export default fp(async (app) => {
   const hits = new Map<string, { count: number; resetAt: number }>();
@@ -14,7 +15,7 @@ export default fp(async (app) => {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', async (req, reply) => {
     const rule = req.routeOptions.config?.rateLimit;
     if (!rule) return;
     const now = app.deps.clock.now().getTime();
@@ -25,6 +26,9 @@ export default fp(async (app) => {
       return;
     }
     entry.count += 1;
-    if (entry.count > rule.max) throw new AppError('RATE_LIMITED');
+    if (entry.count > rule.max) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil((entry.resetAt - now) / 1000))));
+      throw new AppError('RATE_LIMITED');
+    }
   });
 });

@@ -41,12 +41,15 @@ export interface TestUser {
   email: string;
 }
 
-/** Signs a user up through the API; returns the user, the cookie and the password. */
+/**
+ * Signs a user up through the API; returns the user, the cookie and the password. `verified`
+ * then follows the mailed link, as the person would.
+ */
 export async function insertUser(
   t: TestApp,
-  overrides: Partial<SignUpInput> & { role?: 'admin' | 'user' | 'counsellor' } = {},
+  overrides: Partial<SignUpInput> & { role?: 'admin' | 'user' | 'counsellor'; verified?: boolean } = {},
 ): Promise<TestUser> {
-  const { role, ...rest } = overrides;
+  const { role, verified, ...rest } = overrides;
   const body = makeSignUp(rest);
   const res = await t.request({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress: uniqueIp() });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
@@ -54,6 +57,10 @@ export async function insertUser(
   if (role) {
     await t.database.db.update(users).set({ role }).where(eq(users.id, user.id));
     user.role = role;
+  }
+  if (verified) {
+    const res = await verifyEmail(t, user.email);
+    if (res.statusCode !== 200) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
   }
   return { user, cookie: sessionCookie(res)!, password: body.password as string, email: user.email };
 }
@@ -91,8 +98,15 @@ export interface MailRow {
   to: string;
   subject: string;
   text: string;
+  html: string | null;
   kind: string;
+  status: string;
+  attempts: number;
+  error: string | null;
+  pending_text: string | null;
+  pending_html: string | null;
   created_at: Date;
+  sent_at: Date | null;
 }
 
 /** The outbox messages to one address, oldest first. */
@@ -116,6 +130,36 @@ export async function requestResetToken(t: TestApp, email: string): Promise<stri
   const mails = await mailsTo(t, email, 'password_reset');
   if (mails.length === 0) throw new Error('no reset mail');
   return resetTokenFrom(mails.at(-1)!.text);
+}
+
+/** The verification token inside a mailed link. */
+export function verificationTokenFrom(text: string): string {
+  const m = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!m) throw new Error(`no verification link in: ${text}`);
+  return m[1]!;
+}
+
+/** The token of the newest verification mail to an address (without SMTP: the outbox is the mailbox). */
+export async function latestVerificationToken(t: TestApp, email: string): Promise<string> {
+  const mails = await mailsTo(t, email, 'email_verification');
+  if (mails.length === 0) throw new Error(`no verification mail to ${email}`);
+  return verificationTokenFrom(mails.at(-1)!.text);
+}
+
+/** POST /api/auth/verify-email with a token (from a fresh address, so the per-IP limit stays out of the way). */
+export function confirmEmail(t: TestApp, token: string, opts: { ip?: string; locale?: string } = {}) {
+  return t.request({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token },
+    remoteAddress: opts.ip ?? uniqueIp(),
+    locale: opts.locale,
+  });
+}
+
+/** Follows the newest verification link mailed to an address. */
+export async function verifyEmail(t: TestApp, email: string) {
+  return confirmEmail(t, await latestVerificationToken(t, email));
 }
 
 export function confirmReset(t: TestApp, token: string, password = OTHER_PASSWORD) {

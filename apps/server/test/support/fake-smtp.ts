@@ -6,12 +6,28 @@ export interface ReceivedMail {
   data: string;
 }
 
+export interface FakeSmtp {
+  port: number;
+  received: ReceivedMail[];
+  /** Messages whose end of DATA arrived but which are not answered yet (see hold). */
+  waiting(): number;
+  /** From now on the end of DATA is answered only at release(): a slow server. */
+  hold(): void;
+  release(): void;
+  /** The next `n` messages are refused with a temporary failure (451) and not recorded. */
+  refuse(n: number): void;
+  close(): Promise<void>;
+}
+
 /**
  * A minimal SMTP server on loopback, enough for nodemailer without TLS: it records every
  * message it accepts. Anything it does not understand is answered 502, so a surprise shows.
+ * It can be made slow (hold / release) or refuse messages (refuse), to test the delivery queue.
  */
-export async function startFakeSmtp(): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startFakeSmtp(): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
+  let held: Array<() => void> | null = null;
+  let refusals = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -30,9 +46,19 @@ export async function startFakeSmtp(): Promise<{ port: number; received: Receive
           current.data = buffer.slice(0, end);
           buffer = buffer.slice(end + 5);
           inData = false;
-          received.push(current);
+          const mail = current;
           current = { from: '', to: [], data: '' };
-          socket.write('250 OK queued\r\n');
+          const answer = () => {
+            if (refusals > 0) {
+              refusals -= 1;
+              socket.write('451 Try again later\r\n');
+              return;
+            }
+            received.push(mail);
+            socket.write('250 OK queued\r\n');
+          };
+          if (held) held.push(answer);
+          else answer();
           continue;
         }
         const nl = buffer.indexOf('\r\n');
@@ -64,6 +90,18 @@ export async function startFakeSmtp(): Promise<{ port: number; received: Receive
   return {
     port,
     received,
+    waiting: () => held?.length ?? 0,
+    hold: () => {
+      held ??= [];
+    },
+    release: () => {
+      const answers = held ?? [];
+      held = null;
+      for (const a of answers) a();
+    },
+    refuse: (n) => {
+      refusals = n;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -13,6 +13,8 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/password-reset/request',
   'POST /api/auth/password-reset/confirm',
+  // The mailed verification token is the capability (the link may be opened in another browser).
+  'POST /api/auth/verify-email',
   'POST /api/contact',
   // Billing: the checkout id is a capability; the local payment form; Stripe's signed webhook; donations.
   'GET /api/billing/checkout-sessions/:id',

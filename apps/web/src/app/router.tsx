@@ -10,6 +10,7 @@ const Landing = page(() => import('../features/landing/components/landing-page.t
 const Login = page(() => import('../features/auth/components/login-page.tsx'));
 const SignUp = page(() => import('../features/auth/components/signup-page.tsx'));
 const ResetPassword = page(() => import('../features/auth/components/reset-password-page.tsx'));
+const VerifyEmail = page(() => import('../features/auth/components/verify-email-page.tsx'));
 const Subscription = page(() => import('../features/billing/components/subscription-page.tsx'));
 const Donations = page(() => import('../features/billing/components/donations-page.tsx'));
 const PaymentTest = page(() => import('../features/billing/components/payment-test-page.tsx'));
@@ -25,7 +26,7 @@ const Reader = page(() => import('../features/scripture/components/reader-page.t
 const ScriptureSearch = page(() => import('../features/scripture/components/search-page.tsx'));
 const Favourites = page(() => import('../features/scripture/components/favourites-page.tsx'));
 const Notes = page(() => import('../features/scripture/components/notes-page.tsx'));
-const Profile = page(() => import('../features/profile/components/profile-page.tsx'));
+const Profile = page(() => import('./routes/profile.tsx'));
 const Admin = page(() => import('../features/admin/components/admin-page.tsx'));
 const Terms = page(() => import('../features/legal/components/terms-page.tsx'));
 const Privacy = page(() => import('../features/legal/components/privacy-page.tsx'));
@@ -65,6 +66,8 @@ export const routes = [
       { path: '/login', element: load(Login, publicOnly) },
       { path: '/signup', element: load(SignUp, publicOnly) },
       { path: '/reset-password', element: load(ResetPassword) },
+      // The mailed link: signed in or not, on any device (the token is the proof).
+      { path: '/verify-email', element: load(VerifyEmail) },
       { path: '/subscription', element: load(Subscription) },
       { path: '/donations', element: load(Donations) },
       { path: '/testes-stripe', element: load(PaymentTest) },

@@ -49,16 +49,33 @@ export interface AdminUserRow {
   createdAt: string;
   lockedUntil: string | null;
   subscriptionStatus: string | null;
+  emailVerified: boolean;
 }
+
+/**
+ * Where a mail stands: 'outbox' (no SMTP: kept here, this is the mailbox), 'queued' (waiting for
+ * its first or next attempt), 'sending', 'sent', 'failed' (gave up after the last attempt).
+ */
+export type OutboxStatus = 'outbox' | 'queued' | 'sending' | 'sent' | 'failed';
 
 export interface OutboxRow {
   id: string;
   to: string;
   subject: string;
+  /** With SMTP, secret links (reset, verification) are replaced by a placeholder: never a live token. */
   text: string;
   kind: string;
+  status: OutboxStatus;
+  attempts: number;
+  /** The last delivery error, if any. */
+  error: string | null;
   createdAt: string;
   sentAt: string | null;
+}
+
+/** GET /api/admin/outbox: a page of mails and how mail leaves the app ('smtp' when SMTP_URL is set). */
+export interface OutboxPage extends Page<OutboxRow> {
+  delivery: 'smtp' | 'outbox';
 }
 
 export interface Page<T> {

@@ -95,6 +95,18 @@ export const resetConfirmSchema = z
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: V.passwordMismatch });
 export type ResetConfirmInput = z.input<typeof resetConfirmSchema>;
 
+/** POST /api/auth/verify-email: the token of the mailed link (the page POSTs it; GET changes nothing). */
+export const verifyEmailSchema = z.strictObject({
+  token: z.string({ error: V.verifyTokenInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, V.verifyTokenInvalid),
+});
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+
+/** POST /api/auth/verify-email/resend: a new link went to this address. */
+export interface ResendVerificationResult {
+  ok: true;
+  email: string;
+}
+
 export const changePasswordSchema = z
   .strictObject({
     currentPassword: currentPasswordSchema,
@@ -131,6 +143,8 @@ export interface PublicUser {
   locale: string;
   role: 'user' | 'counsellor' | 'admin';
   referralCode: string;
+  /** Whether the address was confirmed through the mailed link. */
+  emailVerified: boolean;
   createdAt: string;
 }
 

@@ -30,6 +30,7 @@ export const V = {
   messageRequired: 'validation:message.required',
   localeInvalid: 'validation:locale.invalid',
   tokenInvalid: 'validation:token.invalid',
+  verifyTokenInvalid: 'validation:token.verifyInvalid',
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;

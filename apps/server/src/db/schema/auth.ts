@@ -23,6 +23,10 @@ export const users = pgTable('users', {
   role: text('role').notNull().default('user'),
   referralCode: text('referral_code').notNull().unique(),
   referredBy: uuid('referred_by'),
+  /** When the address was confirmed through the mailed link; null until then. */
+  emailVerifiedAt: tz('email_verified_at'),
+  /** The first successful payment (a referral reward waits for it and for the verified address). */
+  firstPaymentAt: tz('first_payment_at'),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: tz('locked_until'),
   createdAt: tz('created_at').notNull().defaultNow(),
@@ -88,6 +92,24 @@ export const passwordResetTokens = pgTable(
     usedAt: tz('used_at'),
   },
   (t) => [index('password_reset_user_idx').on(t.userId)],
+);
+
+/** E-mail verification links: stored as SHA-256, single use, 24 h. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: tz('created_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('email_verification_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const securityEvents = pgTable(

@@ -1,17 +1,39 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Every e-mail the app sends; without SMTP this table is the mailbox the admin reads. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  to: text('to').notNull(),
-  replyTo: text('reply_to'),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  kind: text('kind').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  error: text('error'),
-});
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Every e-mail the app sends. Without SMTP this table is the mailbox the admin reads ('outbox');
+ * with SMTP it is also the delivery queue ('queued' → 'sending' → 'sent', or 'failed' after the
+ * last attempt). `text` and `html` are what the admin reads: with SMTP, secret links are already
+ * replaced by a placeholder there, and the deliverable copy waits in `pending_*` until it is sent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('outbox'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at'),
+    /** The copy with live links, kept only until it is sent. */
+    pendingText: text('pending_text'),
+    pendingHtml: text('pending_html'),
+    createdAt: tz('created_at').notNull(),
+    sentAt: tz('sent_at'),
+    error: text('error'),
+  },
+  (t) => [
+    check('mail_outbox_status', sql`${t.status} in ('outbox', 'queued', 'sending', 'sent', 'failed')`),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
+);

@@ -2,7 +2,8 @@ import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm
 import type { z } from 'zod';
 import type {
   AdminUserRow,
-  OutboxRow,
+  OutboxPage,
+  OutboxStatus,
   Page,
   SecurityEventRow,
   securityEventsQuerySchema,
@@ -90,6 +91,7 @@ export async function listUsers(deps: Deps, q: z.output<typeof usersQuerySchema>
         role: users.role,
         createdAt: users.createdAt,
         lockedUntil: users.lockedUntil,
+        emailVerifiedAt: users.emailVerifiedAt,
         status: userSubscriptions.status,
       })
       .from(users)
@@ -110,6 +112,7 @@ export async function listUsers(deps: Deps, q: z.output<typeof usersQuerySchema>
       createdAt: r.createdAt.toISOString(),
       lockedUntil: r.lockedUntil?.toISOString() ?? null,
       subscriptionStatus: r.status,
+      emailVerified: r.emailVerifiedAt !== null,
     })),
     total: total?.n ?? 0,
     page: q.page,
@@ -117,10 +120,25 @@ export async function listUsers(deps: Deps, q: z.output<typeof usersQuerySchema>
   };
 }
 
-export async function listOutbox(deps: Deps, q: z.output<typeof outboxQuerySchema>): Promise<Page<OutboxRow>> {
+/**
+ * The outbox, newest first. Only the admin copy of each mail is read: with SMTP its secret links
+ * are placeholders; the live copy waiting for delivery (`pending_*`) never leaves the server.
+ */
+export async function listOutbox(deps: Deps, q: z.output<typeof outboxQuerySchema>): Promise<OutboxPage> {
   const [rows, [total]] = await Promise.all([
     deps.db
-      .select()
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        kind: mailOutbox.kind,
+        status: mailOutbox.status,
+        attempts: mailOutbox.attempts,
+        error: mailOutbox.error,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
       .from(mailOutbox)
       .orderBy(desc(mailOutbox.createdAt))
       .limit(q.pageSize)
@@ -134,11 +152,15 @@ export async function listOutbox(deps: Deps, q: z.output<typeof outboxQuerySchem
       subject: r.subject,
       text: r.text,
       kind: r.kind,
+      status: r.status as OutboxStatus,
+      attempts: r.attempts,
+      error: r.error,
       createdAt: r.createdAt.toISOString(),
       sentAt: r.sentAt?.toISOString() ?? null,
     })),
     total: total?.n ?? 0,
     page: q.page,
     pageSize: q.pageSize,
+    delivery: deps.mailer.delivery,
   };
 }

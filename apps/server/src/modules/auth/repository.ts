@@ -1,6 +1,13 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { loginAttempts, passwordResetTokens, profiles, sessions, users } from '../../db/schema/index.ts';
+import {
+  emailVerificationTokens,
+  loginAttempts,
+  passwordResetTokens,
+  profiles,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -13,7 +20,13 @@ export function findUserById(db: DbOrTx, id: string) {
 }
 
 export function findUserByReferralCode(db: DbOrTx, code: string) {
-  return db.query.users.findFirst({ where: eq(users.referralCode, code), columns: { id: true } });
+  return db.query.users.findFirst({ where: eq(users.referralCode, code), columns: { id: true, role: true } });
+}
+
+/** The user's row, locked until the transaction ends. */
+export async function findUserForUpdate(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
 }
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
@@ -32,6 +45,16 @@ export async function countFailures(db: DbOrTx, column: 'identifier' | 'ip', val
     .from(loginAttempts)
     .where(and(eq(col, value), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
   return row?.n ?? 0;
+}
+
+/**
+ * Forgets the failed sign-ins of one identifier (after a successful password reset, whoever
+ * proved they read its mail signs in at once); the security log keeps them.
+ */
+export function clearFailedAttempts(db: DbOrTx, identifier: string) {
+  return db
+    .delete(loginAttempts)
+    .where(and(eq(loginAttempts.identifier, identifier), eq(loginAttempts.success, false)));
 }
 
 export function recordAttempt(db: DbOrTx, identifier: string, ip: string, success: boolean, at: Date) {
@@ -136,4 +159,73 @@ export async function consumeResetToken(db: DbOrTx, tokenHash: string, at: Date)
     )
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId ?? null;
+}
+
+/** The user a live (unused, unexpired) reset token belongs to, without spending it. */
+export async function findLiveResetToken(db: DbOrTx, tokenHash: string, at: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, at),
+      ),
+    );
+  return row?.userId ?? null;
+}
+
+// ---------- E-mail verification ----------
+
+export function insertVerificationToken(db: DbOrTx, values: typeof emailVerificationTokens.$inferInsert) {
+  return db.insert(emailVerificationTokens).values(values);
+}
+
+/** Voids every live verification link of a user (a new one was sent, or the address is verified). */
+export function voidVerificationTokens(db: DbOrTx, userId: string, at: Date) {
+  return db
+    .update(emailVerificationTokens)
+    .set({ usedAt: at })
+    .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
+}
+
+/** Verification mails sent to a user since `since`, and when the newest went. */
+export async function verificationMailsSince(db: DbOrTx, userId: string, since: Date) {
+  const rows = await db
+    .select({ createdAt: emailVerificationTokens.createdAt })
+    .from(emailVerificationTokens)
+    .where(and(eq(emailVerificationTokens.userId, userId), gt(emailVerificationTokens.createdAt, since)))
+    .orderBy(desc(emailVerificationTokens.createdAt));
+  return { count: rows.length, latest: rows[0]?.createdAt ?? null };
+}
+
+/** Marks a live verification token used, once: the single winner gets the user id. */
+export async function consumeVerificationToken(db: DbOrTx, tokenHash: string, at: Date) {
+  const [row] = await db
+    .update(emailVerificationTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(emailVerificationTokens.tokenHash, tokenHash),
+        isNull(emailVerificationTokens.usedAt),
+        gt(emailVerificationTokens.expiresAt, at),
+      ),
+    )
+    .returning({ userId: emailVerificationTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Sets the verification time of a user not yet verified; undefined when already verified. */
+export async function markVerified(db: DbOrTx, userId: string, at: Date): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ emailVerifiedAt: at, updatedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning();
+  return row;
+}
+
+export function setRole(db: DbOrTx, userId: string, role: string) {
+  return db.update(users).set({ role }).where(eq(users.id, userId));
 }

@@ -2,6 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  RESET_CONFIRM_IP_LIMIT,
+  SIGNUP_IP_LIMIT,
+  VERIFY_EMAIL_IP_LIMIT,
+  VERIFY_RESEND_IP_LIMIT,
+} from '@candeia/shared/constants';
+import {
   changePasswordSchema,
   localeSchema,
   loginSchema,
@@ -9,12 +15,14 @@ import {
   resetConfirmSchema,
   resetRequestSchema,
   signUpSchema,
+  verifyEmailSchema,
   type SessionInfo,
 } from '@candeia/shared/schemas/auth';
 import { AppError } from '../../lib/app-error.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import { clearSessionCookie, sessionTimes, setSessionCookie } from '../../plugins/auth.ts';
 import * as auth from './service.ts';
+import { resendVerification, verifyEmail } from './verification.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, opts) => {
   const deps = app.deps;
@@ -30,11 +38,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
     };
   };
 
-  app.post('/auth/signup', { schema: { body: signUpSchema }, config: { access: 'public' } }, async (req, reply) => {
-    const s = await auth.signUp(deps, req.actor(), req.body);
-    setSessionCookie(reply, s.token, secure);
-    return reply.status(201).send({ user: s.user });
-  });
+  // The routes that hash a password or check a mailed token are limited per client IP (decision 011).
+  app.post(
+    '/auth/signup',
+    { schema: { body: signUpSchema }, config: { access: 'public', rateLimit: SIGNUP_IP_LIMIT } },
+    async (req, reply) => {
+      const s = await auth.signUp(deps, req.actor(), req.body);
+      setSessionCookie(reply, s.token, secure);
+      return reply.status(201).send({ user: s.user });
+    },
+  );
 
   app.post('/auth/login', { schema: { body: loginSchema }, config: { access: 'public' } }, async (req, reply) => {
     let s: auth.NewSession;
@@ -69,8 +82,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
 
   app.post(
     '/auth/password-reset/confirm',
-    { schema: { body: resetConfirmSchema }, config: { access: 'public' } },
+    { schema: { body: resetConfirmSchema }, config: { access: 'public', rateLimit: RESET_CONFIRM_IP_LIMIT } },
     async (req) => auth.confirmPasswordReset(deps, req.actor(), req.body),
+  );
+
+  /** The /verify-email page POSTs the mailed token: the link itself (a GET) changes nothing. */
+  app.post(
+    '/auth/verify-email',
+    { schema: { body: verifyEmailSchema }, config: { access: 'public', rateLimit: VERIFY_EMAIL_IP_LIMIT } },
+    async (req) => verifyEmail(deps, req.actor(), req.body.token),
+  );
+
+  app.post(
+    '/auth/verify-email/resend',
+    { schema: { body: z.strictObject({}).nullish() }, config: { rateLimit: VERIFY_RESEND_IP_LIMIT } },
+    async (req) => resendVerification(deps, req.actor()),
   );
 
   app.post('/auth/password', { schema: { body: changePasswordSchema } }, async (req) =>

@@ -10,7 +10,6 @@ import {
   SESSION_IDLE_MS,
   type Locale,
 } from '@candeia/shared/constants';
-import { translate } from '@candeia/shared/i18n/server';
 import type { PublicUser, SignUpData } from '@candeia/shared/schemas/auth';
 import type { z } from 'zod';
 import type {
@@ -23,10 +22,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { newReferralCode, newToken, sha256 } from '../../lib/tokens.ts';
 import { startTrial, subscriptionStatus } from '../billing/service.ts';
-import { applySignupReferral } from '../referrals/service.ts';
+import { referralIneligibility } from '../referrals/service.ts';
 import { logSecurityEvent } from '../security/service.ts';
 import type { Actor, Deps } from '../../types.ts';
+import { mailUser } from './mail.ts';
 import * as repo from './repository.ts';
+import { mailVerificationLink, newVerificationToken } from './verification.ts';
 import { users } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
@@ -53,6 +54,7 @@ export function toPublicUser(u: repo.UserRow): PublicUser {
     locale: u.locale,
     role: u.role as PublicUser['role'],
     referralCode: u.referralCode,
+    emailVerified: u.emailVerifiedAt !== null,
     createdAt: u.createdAt.toISOString(),
   };
 }
@@ -81,17 +83,28 @@ async function createSession(deps: Deps, actor: Actor, userId: string): Promise<
   return { token, sessionId };
 }
 
+const emailTaken = () => new AppError('AUTH_EMAIL_TAKEN', { email: 'errors:AUTH_EMAIL_TAKEN' });
+
+/**
+ * Sign-up: the account, its 30-day trial, a session, and a mailed verification link. Everything
+ * cheap is checked before the password is hashed. A referral code must belong to a member in the
+ * referral program; its rewards wait for the verified address (verification.ts), and so does the
+ * administrator role of an address in ADMIN_EMAILS.
+ */
 export async function signUp(deps: Deps, actor: Actor, input: SignUpData): Promise<NewSession> {
   const now = deps.clock.now();
   let referredBy: string | null = null;
   if (input.referralCode) {
     const referrer = await repo.findUserByReferralCode(deps.db, input.referralCode);
     if (!referrer) throw new AppError('REFERRAL_INVALID', { referralCode: 'errors:REFERRAL_INVALID' });
+    if ((await referralIneligibility(deps, referrer)) !== null)
+      throw new AppError('REFERRAL_CODE_INELIGIBLE', { referralCode: 'errors:REFERRAL_CODE_INELIGIBLE' });
     referredBy = referrer.id;
   }
+  if (await repo.findUserByEmail(deps.db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
-  const role = deps.config.ADMIN_EMAILS.includes(input.email) ? 'admin' : 'user';
   let user: repo.UserRow | undefined;
+  let token = '';
   for (let attempt = 0; attempt < 3 && !user; attempt++) {
     try {
       user = await deps.db.transaction(async (tx) => {
@@ -109,23 +122,23 @@ export async function signUp(deps: Deps, actor: Actor, input: SignUpData): Promi
           birthDate: input.birthDate,
           gender: input.gender,
           locale: input.locale ?? actor.locale,
-          role,
+          role: 'user',
           referralCode: newReferralCode(),
           referredBy,
           createdAt: now,
           updatedAt: now,
         });
         await startTrial(tx, row.id, now);
-        // A valid referral code: 30 more trial days and 5,000 credits (PRODUCT.md "Referral").
-        if (referredBy) await applySignupReferral(tx, row.id, referredBy, now);
+        token = await newVerificationToken(tx, row.id, now);
         return row;
       });
     } catch (err) {
-      if (isUniqueViolation(err, 'email')) throw new AppError('AUTH_EMAIL_TAKEN', { email: 'errors:AUTH_EMAIL_TAKEN' });
+      if (isUniqueViolation(err, 'email')) throw emailTaken();
       if (!isUniqueViolation(err, 'referral_code')) throw err;
     }
   }
   if (!user) throw new AppError('SERVER_ERROR');
+  await mailVerificationLink(deps, user, token);
   await logSecurityEvent(deps, actor, { type: 'signup', success: true, userId: user.id, email: user.email });
   const session = await createSession(deps, actor, user.id);
   return { ...session, user: toPublicUser(user) };
@@ -203,23 +216,6 @@ async function lockAccount(deps: Deps, actor: Actor, user: repo.UserRow, now: Da
   await mailUser(deps, user, 'account_locked', 'locked', {
     minutes: LOCKOUT_MS / 60_000,
     link: `${deps.config.APP_URL}/reset-password`,
-  });
-}
-
-/** Mails a user in their own language: `mail:<key>.subject` and `mail:<key>.body`. */
-async function mailUser(
-  deps: Deps,
-  user: repo.UserRow,
-  kind: string,
-  key: string,
-  params: Record<string, string | number>,
-): Promise<void> {
-  const locale = user.locale as Locale;
-  await deps.mailer.send({
-    to: user.email,
-    kind,
-    subject: translate(locale, `mail:${key}.subject`),
-    text: translate(locale, `mail:${key}.body`, { name: user.firstName, ...params }),
   });
 }
 
@@ -309,34 +305,50 @@ export async function requestPasswordReset(deps: Deps, actor: Actor, email: stri
       expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
     });
   });
-  await mailUser(deps, user, 'password_reset', 'reset', {
-    link: `${deps.config.APP_URL}/reset-password?token=${token}`,
-  });
+  // Queued, never sent inline: a known address answers as fast as an unknown one.
+  await mailUser(
+    deps,
+    user,
+    'password_reset',
+    'reset',
+    { link: `${deps.config.APP_URL}/reset-password?token=${token}` },
+    [token],
+  );
   await logSecurityEvent(deps, actor, { type: 'password_reset_requested', success: true, userId: user.id, email });
   return RESET_REQUEST_OK;
 }
 
+/**
+ * Sets the new password with a live reset link. The token is checked before the password is
+ * hashed (a bad link costs no hash), then spent once in the transaction that changes the password,
+ * unlocks the account, ends every session and forgets the address's failed sign-ins.
+ */
 export async function confirmPasswordReset(deps: Deps, actor: Actor, input: z.output<typeof resetConfirmSchema>) {
   const now = deps.clock.now();
+  const tokenHash = sha256(input.token);
+  const invalid = async () => {
+    await logSecurityEvent(deps, actor, { type: 'password_reset_completed', success: false, details: 'invalid_token' });
+    return new AppError('AUTH_RESET_INVALID');
+  };
+  if (!(await repo.findLiveResetToken(deps.db, tokenHash, now))) throw await invalid();
   const hash = await hashPassword(input.password);
-  const userId = await deps.db.transaction(async (tx) => {
-    const id = await repo.consumeResetToken(tx, sha256(input.token), now);
+  const user = await deps.db.transaction(async (tx) => {
+    const id = await repo.consumeResetToken(tx, tokenHash, now);
     if (!id) return null;
     await repo.setPasswordHash(tx, id, hash, now);
     await repo.clearFailures(tx, id);
     await repo.revokeUserSessions(tx, id, now);
-    return id;
+    const row = await repo.findUserById(tx, id);
+    // The login limit of this address starts over: 5 failures, a reset, and the new password works at once.
+    if (row) await repo.clearFailedAttempts(tx, row.email);
+    return row ?? null;
   });
-  if (!userId) {
-    await logSecurityEvent(deps, actor, { type: 'password_reset_completed', success: false, details: 'invalid_token' });
-    throw new AppError('AUTH_RESET_INVALID');
-  }
-  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw await invalid();
   await logSecurityEvent(deps, actor, {
     type: 'password_reset_completed',
     success: true,
-    userId,
-    email: user?.email ?? null,
+    userId: user.id,
+    email: user.email,
   });
   return { ok: true };
 }

@@ -1,20 +1,20 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { DAY_MS, SESSION_IDLE_MS } from '@candeia/shared/constants';
 import type { Db } from '../../db/client.ts';
-import { loginAttempts, passwordResetTokens, sessions } from '../../db/schema/index.ts';
+import { emailVerificationTokens, loginAttempts, passwordResetTokens, sessions } from '../../db/schema/index.ts';
 
 /** How long spent rows stay, for investigations, before they are deleted. */
 export const RETENTION_MS = 30 * DAY_MS;
 
 /**
  * Deletes what can no longer matter: login attempts past the retention, sessions that ended
- * (revoked, expired or idle) longer ago than that, and reset tokens used or expired as long.
- * Security events are kept: only an administrator clears them.
+ * (revoked, expired or idle) longer ago than that, and reset and verification tokens used or
+ * expired as long. Security events are kept: only an administrator clears them.
  */
 export async function purgeExpired(
   db: Db,
   now: Date,
-): Promise<{ attempts: number; sessions: number; resetTokens: number }> {
+): Promise<{ attempts: number; sessions: number; resetTokens: number; verificationTokens: number }> {
   const cutoff = new Date(now.getTime() - RETENTION_MS);
   const attempts = await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, cutoff));
   const ended = await db
@@ -34,5 +34,18 @@ export async function purgeExpired(
         and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, cutoff)),
       ),
     );
-  return { attempts: attempts.rowCount ?? 0, sessions: ended.rowCount ?? 0, resetTokens: tokens.rowCount ?? 0 };
+  const links = await db
+    .delete(emailVerificationTokens)
+    .where(
+      or(
+        lt(emailVerificationTokens.expiresAt, cutoff),
+        and(isNotNull(emailVerificationTokens.usedAt), lt(emailVerificationTokens.usedAt, cutoff)),
+      ),
+    );
+  return {
+    attempts: attempts.rowCount ?? 0,
+    sessions: ended.rowCount ?? 0,
+    resetTokens: tokens.rowCount ?? 0,
+    verificationTokens: links.rowCount ?? 0,
+  };
 }

@@ -10,8 +10,28 @@ import { subscriptionState } from '../billing/service.ts';
 import { grant } from '../credits/service.ts';
 
 /**
- * Sign-up with a valid referral code (PRODUCT.md "Referral"): the new user's trial ends 30 days
- * later and they get 5,000 credits. Runs in the sign-up transaction, once per user.
+ * Why a referrer's code is refused, or null when it may be used (SPEC.md §6, PRODUCT.md
+ * "Referral"): 'trial' | 'inactive' | 'free_plan' | 'not_in_plan'. An administrator is eligible.
+ */
+export async function referralIneligibility(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  user: { id: string; role: string | null },
+): Promise<string | null> {
+  const state = await subscriptionState(deps, user);
+  if (state.isAdmin) return null;
+  const sub = await findSubscription(deps.db, user.id);
+  const plan = sub?.planId ? await findPlan(deps.db, sub.planId) : undefined;
+  if (state.isTrial) return 'trial';
+  if (state.status !== 'active' || !state.allowed) return 'inactive';
+  if (!plan || plan.monthlyPriceCents <= 0) return 'free_plan';
+  if (!state.features.referral_program) return 'not_in_plan';
+  return null;
+}
+
+/**
+ * The new member's reward for a referral code accepted at sign-up (PRODUCT.md "Referral"): the
+ * trial ends 30 days later and 5,000 credits. Paid when the address is verified, in the
+ * verification's transaction, once per user (one reward row per referred user and kind).
  */
 export async function applySignupReferral(db: DbOrTx, userId: string, referrerId: string, now: Date): Promise<void> {
   const [reward] = await db
@@ -47,16 +67,27 @@ export async function applySignupReferral(db: DbOrTx, userId: string, referrerId
 }
 
 /**
- * The referred user's first successful payment: 5,000 credits to whoever referred them, once
- * (one reward row per referred user and kind; the grant's key is the referred user's).
+ * The referred user's first successful payment (the payment webhook's transaction): remembered
+ * on the user, then the referrer's reward if it is due.
  */
 export async function rewardReferrerOnFirstPayment(db: DbOrTx, referredUserId: string, now: Date): Promise<void> {
-  const user = await db.query.users.findFirst({
-    where: eq(users.id, referredUserId),
-    columns: { referredBy: true },
-  });
-  const referrerId = user?.referredBy;
-  if (!referrerId) return;
+  // The update locks the user's row: a verification at the same moment waits for it, or it
+  // waits for the verification, so whichever of the two comes last sees both and pays.
+  const [user] = await db
+    .update(users)
+    .set({ firstPaymentAt: sql`coalesce(${users.firstPaymentAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(users.id, referredUserId))
+    .returning({ referredBy: users.referredBy, emailVerifiedAt: users.emailVerifiedAt });
+  if (!user?.referredBy || !user.emailVerifiedAt) return;
+  await payReferrer(db, referredUserId, user.referredBy, now);
+}
+
+/**
+ * 5,000 credits to whoever referred `referredUserId`, once they have both paid for the first time
+ * and verified their address: whichever comes last calls this. Exactly once: one reward row per
+ * referred user and kind, and the grant's key is the referred user's.
+ */
+export async function payReferrer(db: DbOrTx, referredUserId: string, referrerId: string, now: Date): Promise<void> {
   const referrer = await db.query.users.findFirst({ where: eq(users.id, referrerId), columns: { id: true } });
   if (!referrer) return;
   const [reward] = await db
@@ -86,7 +117,7 @@ export async function rewardReferrerOnFirstPayment(db: DbOrTx, referredUserId: s
 /**
  * GET /api/referrals. Eligibility (SPEC.md §6): an active, non-trial subscription on a plan with
  * a monthly price above 0 — and, as PRODUCT.md maps plans to features, a plan with the
- * referral_program flag. Reasons: 'trial' | 'inactive' | 'free_plan' | 'not_in_plan'.
+ * referral_program flag (referralIneligibility). Only an eligible member's code is accepted at sign-up.
  */
 export async function referralOverview(deps: Deps, actor: Actor): Promise<ReferralOverviewDto> {
   const userId = actor.userId!;
@@ -95,16 +126,7 @@ export async function referralOverview(deps: Deps, actor: Actor): Promise<Referr
     columns: { referralCode: true },
   });
   if (!user) throw new AppError('AUTH_REQUIRED');
-  const state = await subscriptionState(deps, { id: userId, role: actor.role });
-  let reason: string | null = null;
-  if (!state.isAdmin) {
-    const sub = await findSubscription(deps.db, userId);
-    const plan = sub?.planId ? await findPlan(deps.db, sub.planId) : undefined;
-    if (state.isTrial) reason = 'trial';
-    else if (state.status !== 'active' || !state.allowed) reason = 'inactive';
-    else if (!plan || plan.monthlyPriceCents <= 0) reason = 'free_plan';
-    else if (!state.features.referral_program) reason = 'not_in_plan';
-  }
+  const reason = await referralIneligibility(deps, { id: userId, role: actor.role });
   const [referred, rewards, rewarded] = await Promise.all([
     deps.db
       .select({ id: users.id, firstName: users.firstName, createdAt: users.createdAt })

@@ -15,6 +15,8 @@ export type SecurityEventType =
   | 'password_reset_requested'
   | 'password_reset_completed'
   | 'password_changed'
+  | 'email_verification_requested'
+  | 'email_verified'
   | 'admin_access_denied'
   | 'admin_logs_cleared'
   | 'csrf_rejected'

@@ -12,11 +12,17 @@ const SessionWatcher = lazy(() =>
 );
 // The footer sits below the fold: it follows the first screen instead of delaying it.
 const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
+const VerifyEmailNotice = lazy(() =>
+  import('../../features/auth/components/verify-email-notice.tsx').then((m) => ({ default: m.VerifyEmailNotice })),
+);
 const TrialBanner = lazy(() =>
   import('../../features/billing/components/trial-banner.tsx').then((m) => ({ default: m.TrialBanner })),
 );
 
-/** Header, trial banner, the screen, footer; plus the session watcher and update dialog. */
+/**
+ * Header, the "confirm your e-mail" bar, the trial banner, the screen, footer; plus the session
+ * watcher and update dialog.
+ */
 export function RootLayout() {
   const { t } = useTranslation('common');
   const signedIn = !!useSession().data;
@@ -46,6 +52,8 @@ export function RootLayout() {
       <SiteHeader />
       {signedIn ? (
         <Suspense fallback={null}>
+          {/* The verification page says it all, and the profile shows it in its summary. */}
+          {pathname === '/verify-email' || pathname === '/profile' ? null : <VerifyEmailNotice />}
           <TrialBanner />
         </Suspense>
       ) : null}

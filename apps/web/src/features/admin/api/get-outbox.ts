@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OutboxRow, Page } from '@candeia/shared/schemas/admin';
+import type { OutboxPage } from '@candeia/shared/schemas/admin';
 import { api } from '../../../lib/api.ts';
 import { queryString } from './query-string.ts';
 
@@ -9,9 +9,12 @@ export interface OutboxQuery {
 }
 export const outboxKey = ['admin', 'outbox'] as const;
 
-/** GET /api/admin/outbox: the mails kept when no SMTP server is configured. */
-export function getOutbox(q: OutboxQuery): Promise<Page<OutboxRow>> {
-  return api<Page<OutboxRow>>(`/admin/outbox${queryString({ ...q })}`);
+/**
+ * GET /api/admin/outbox: every mail the app wrote, and how mail leaves it (`delivery`): through
+ * SMTP (a copy with secret links hidden), or not at all (the outbox is the mailbox).
+ */
+export function getOutbox(q: OutboxQuery): Promise<OutboxPage> {
+  return api<OutboxPage>(`/admin/outbox${queryString({ ...q })}`);
 }
 
 export const outboxQuery = (q: OutboxQuery) =>

@@ -1,12 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '../../../components/ui/badge.tsx';
+import type { OutboxStatus } from '@candeia/shared/schemas/admin';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { useOutbox } from '../api/get-outbox.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { PagedResults } from './paged-results.tsx';
 
 const PAGE_SIZE = 20;
-const KINDS = ['password_reset', 'account_locked', 'contact'];
+const KINDS = ['password_reset', 'email_verification', 'account_locked', 'contact'];
+const STATUS_TONES: Record<OutboxStatus, BadgeTone> = {
+  outbox: 'neutral',
+  queued: 'warning',
+  sending: 'info',
+  sent: 'success',
+  failed: 'danger',
+};
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
 
 /** Mail text with its web addresses as links (a reset link can be followed from here). */
@@ -34,10 +43,19 @@ export function OutboxTab() {
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const [page, setPage] = useState(1);
   const outbox = useOutbox({ page, pageSize: PAGE_SIZE });
+  const delivery = outbox.data?.delivery;
 
   return (
     <div className="grid gap-5">
-      <p className="text-sm text-stone-600">{t('outbox.lead')}</p>
+      {delivery === 'smtp' ? (
+        <Alert variant="info" title={t('outbox.modeSmtpTitle')}>
+          {t('outbox.modeSmtp')}
+        </Alert>
+      ) : delivery === 'outbox' ? (
+        <Alert variant="warning" title={t('outbox.modeOutboxTitle')}>
+          {t('outbox.modeOutbox')}
+        </Alert>
+      ) : null}
       <PagedResults query={outbox} emptyText={t('outbox.empty')} onPageChange={setPage}>
         {(items) => (
           <ul className="grid gap-3">
@@ -67,10 +85,14 @@ export function OutboxTab() {
                         <time dateTime={m.createdAt} className="tabular-nums">
                           {formatDateTime(m.createdAt, locale)}
                         </time>
-                        <Badge tone={m.sentAt ? 'success' : 'neutral'}>
-                          {m.sentAt ? t('outbox.sent') : t('outbox.notSent')}
-                        </Badge>
+                        <Badge tone={STATUS_TONES[m.status] ?? 'neutral'}>{t(`outbox.statuses.${m.status}`)}</Badge>
+                        {m.attempts > 1 ? <span>{t('outbox.attempts', { count: m.attempts })}</span> : null}
                       </span>
+                      {m.error && m.status !== 'sent' ? (
+                        <span className="mt-1 block break-words text-xs text-red-800">
+                          {t('outbox.error', { error: m.error })}
+                        </span>
+                      ) : null}
                     </span>
                   </summary>
                   <div className="border-t border-stone-100 px-4 pb-4 pt-3">

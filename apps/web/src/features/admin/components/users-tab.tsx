@@ -69,7 +69,14 @@ export function UsersTab() {
                 const locked = labels.locked(u);
                 return (
                   <tr key={u.id} className="hover:bg-stone-50">
-                    <td className="break-all px-3 py-3 font-medium text-stone-900">{u.email}</td>
+                    <td className="px-3 py-3 font-medium text-stone-900">
+                      <span className="break-all">{u.email}</span>
+                      {u.emailVerified ? null : (
+                        <Badge tone="warning" className="ml-2 align-middle">
+                          {t('users.unverified')}
+                        </Badge>
+                      )}
+                    </td>
                     <td className="px-3 py-3 text-stone-700">{`${u.firstName} ${u.lastName}`.trim() || '—'}</td>
                     <td className="px-3 py-3">
                       <Badge tone={u.role === 'admin' ? 'brand' : 'neutral'}>{labels.role(u.role)}</Badge>
@@ -98,6 +105,7 @@ export function UsersTab() {
                     <div className="mt-3 flex flex-wrap gap-2">
                       <Badge tone={u.role === 'admin' ? 'brand' : 'neutral'}>{labels.role(u.role)}</Badge>
                       <Badge tone={statusTone(u.subscriptionStatus)}>{labels.status(u.subscriptionStatus)}</Badge>
+                      {u.emailVerified ? null : <Badge tone="warning">{t('users.unverified')}</Badge>}
                       {locked ? <Badge tone="danger">{locked}</Badge> : null}
                     </div>
                     <p className="mt-3 text-xs text-stone-500">

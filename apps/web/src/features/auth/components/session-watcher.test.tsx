@@ -28,6 +28,7 @@ function sessionAt(at: number, idleLeftMs = SESSION_IDLE_MS): SessionInfo {
       locale: 'pt-BR',
       role: 'user',
       referralCode: 'REF-ABCDEFGH',
+      emailVerified: true,
       createdAt: new Date(START).toISOString(),
     },
     idleExpiresAt: new Date(at + idleLeftMs).toISOString(),

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SUPPORTED_LOCALES, matchLocale, type Locale } from '@candeia/shared/constants';
 import { changePasswordSchema, profileUpdateSchema, type PublicUser } from '@candeia/shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -23,8 +24,11 @@ import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 
-/** The profile (SPEC.md §2): own data, language, and the password. */
-export default function ProfilePage() {
+/**
+ * The profile (SPEC.md §2): own data, language, and the password. `emailNotice` is what the
+ * summary shows while the address is not verified (the router passes the account feature's).
+ */
+export default function ProfilePage({ emailNotice }: { emailNotice?: ReactNode }) {
   const { t } = useTranslation(['profile', 'validation', 'errors']);
   const { apiMessage } = useMessages();
   const profile = useProfile();
@@ -47,7 +51,7 @@ export default function ProfilePage() {
         </Alert>
       ) : (
         <div className="mt-6 grid gap-6">
-          <Summary user={profile.data} />
+          <Summary user={profile.data} emailNotice={emailNotice} />
           <ProfileForm key={profile.data.id} user={profile.data} />
           <PasswordForm />
         </div>
@@ -60,7 +64,7 @@ function initials(user: PublicUser): string {
   return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase() || '·';
 }
 
-function Summary({ user }: { user: PublicUser }) {
+function Summary({ user, emailNotice }: { user: PublicUser; emailNotice?: ReactNode }) {
   const { t, i18n: i } = useTranslation('profile');
   const toast = useToast();
   const since = new Intl.DateTimeFormat(i.resolvedLanguage ?? i.language, { dateStyle: 'long' }).format(
@@ -97,7 +101,12 @@ function Summary({ user }: { user: PublicUser }) {
       <dl className="mt-5 grid gap-4 border-t border-stone-100 pt-5 sm:grid-cols-3">
         <div>
           <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{t('summary.email')}</dt>
-          <dd className="mt-1 break-all text-sm text-stone-900">{user.email}</dd>
+          <dd className="mt-1 text-sm text-stone-900">
+            <span className="break-all">{user.email}</span>{' '}
+            <Badge tone={user.emailVerified ? 'success' : 'warning'} className="mt-1 align-middle">
+              {user.emailVerified ? t('summary.emailVerified') : t('summary.emailNotVerified')}
+            </Badge>
+          </dd>
         </div>
         <div>
           <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{t('summary.referralCode')}</dt>
@@ -122,6 +131,7 @@ function Summary({ user }: { user: PublicUser }) {
           <dd className="mt-1 text-sm text-stone-900">{since}</dd>
         </div>
       </dl>
+      {user.emailVerified || !emailNotice ? null : <div className="mt-5">{emailNotice}</div>}
     </Card>
   );
 }
