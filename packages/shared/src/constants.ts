@@ -41,6 +41,18 @@ export const AVATAR_WEEKLY_CREDITS = 15;
 export const AVATAR_RESET_DAYS = 7;
 export const AVATAR_RECENT_MAX = 5;
 
+/**
+ * The most credits one balance may hold: 10^15, far below 2^53 so every balance, ledger amount
+ * and sum of two of them is an exact JS number (decision 010). Grants that would pass it are
+ * capped at it (a renewal never fails); the database refuses a balance above it.
+ */
+export const CREDIT_BALANCE_MAX = 1_000_000_000_000_000;
+/**
+ * The most one administrator grant may add: 100 million, a hundred times the largest plan's
+ * month (Diamante, 1,000,000) and the most a plan may give; a typed extra zero is refused.
+ */
+export const CREDIT_GRANT_MAX = 100_000_000;
+
 export const USERS_CLAIM = 3000;
 export const GUARANTEE_DAYS = 30;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_FEATURES } from '../constants.ts';
+import { CREDIT_GRANT_MAX, PLAN_FEATURES } from '../constants.ts';
 import type { PlanDto } from './subscription.ts';
 
 /**
@@ -124,6 +124,7 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/** Credit amounts are whole JS numbers up to CREDIT_BALANCE_MAX (64-bit in the database, decision 010). */
 export interface CreditBalanceDto {
   balance: number;
 }
@@ -263,7 +264,7 @@ export const grantCreditsSchema = z.strictObject({
     .number({ error: BV.creditsAmount })
     .int(BV.creditsAmount)
     .min(1, BV.creditsAmount)
-    .max(10_000_000, BV.creditsAmount),
+    .max(CREDIT_GRANT_MAX, BV.creditsAmount),
   reason: z.string().trim().max(200).optional(),
   /** Idempotency key from the form, so a double submit grants once. */
   idempotencyKey: z.string().min(8).max(100),
