@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_GRANT_MAX } from '@candeia/shared/constants';
 import { TRIAL_CREDITS } from '@candeia/shared/schemas/billing';
 import { createTestApp } from './support/app.ts';
-import { balanceOf, expectLedgerInvariant, pay, subscribeLocally } from './support/billing.ts';
+import { balanceOf, expectLedgerInvariant, pay, payerCookie, subscribeLocally } from './support/billing.ts';
 import { insertUser, uniqueIp, type TestUser } from './support/factories.ts';
 
 const t = await createTestApp();
@@ -73,7 +73,7 @@ describe('GET /api/admin/donations', () => {
       payload: { amountCents: 5678, email: 'paga@example.com' },
       remoteAddress: uniqueIp(),
     });
-    await pay(t, b.json().sessionId);
+    await pay(t, { sessionId: b.json().sessionId, cookie: payerCookie(b) });
     const all = await get('/api/admin/donations');
     expect(all.items.slice(0, 2)).toMatchObject([
       { amountCents: 5678, status: 'paid', email: 'paga@example.com', currency: 'BRL', paidAt: expect.any(String) },

@@ -30,6 +30,12 @@ export const DONATION_PRESETS_CENTS = [1000, 2500, 5000, 10000] as const;
 export const TEST_CARD_SUCCESS = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
 
+/**
+ * How this server takes payments (GET /api/config/public `payments`): Stripe, the built-in test
+ * checkout (/testes-stripe), or not at all (checkouts answer PAYMENTS_NOT_CONFIGURED).
+ */
+export type PaymentsMode = 'stripe' | 'test' | 'off';
+
 // ---------- Subscriptions ----------
 /** POST /api/billing/checkout — start a subscription checkout for a plan. */
 export const checkoutSchema = z.strictObject({ planId: z.uuid({ error: BV.planRequired }) });
@@ -53,7 +59,8 @@ export interface PortalDto {
 
 /** Extra subscription facts for /subscription (GET /api/billing/subscription). */
 export interface BillingDetailsDto {
-  provider: 'stripe' | 'local';
+  /** Where new payments go; null when payments are not configured (no Stripe, test checkout off). */
+  provider: 'stripe' | 'local' | null;
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: string | null;
   /** True when the user has a paid (non-free) subscription managed by a provider. */
