@@ -53,6 +53,19 @@ export const CREDIT_BALANCE_MAX = 1_000_000_000_000_000;
  */
 export const CREDIT_GRANT_MAX = 100_000_000;
 
+/*
+ * What one account may store. Generous (a note or favourite a day for well over a decade; a
+ * new conversation a day for almost three years) but finite, so one account cannot fill the
+ * database or make its own lists slow. Reaching a limit refuses the new item with a message;
+ * deleting old ones makes room.
+ */
+/** Notes on scripture passages, per account. */
+export const SCRIPTURE_NOTES_MAX = 5_000;
+/** Favourite passages, per account: cheaper rows than notes (no text), so twice as many. */
+export const SCRIPTURE_FAVOURITES_MAX = 10_000;
+/** Chat conversations, per account (each holds many messages). */
+export const CHAT_CONVERSATIONS_MAX = 1_000;
+
 export const USERS_CLAIM = 3000;
 export const GUARANTEE_DAYS = 30;
 

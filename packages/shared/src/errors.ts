@@ -59,6 +59,10 @@ export const ERROR_CODES = {
   REFERRAL_NOT_ELIGIBLE: { status: 403, logged: false },
   PLAN_NOT_PURCHASABLE: { status: 409, logged: true },
   CHAT_BUSY: { status: 409, logged: false },
+  /** Per-account storage limits (constants.ts): 409, the request is valid but the account is full. */
+  NOTES_LIMIT_REACHED: { status: 409, logged: false },
+  FAVOURITES_LIMIT_REACHED: { status: 409, logged: false },
+  CONVERSATIONS_LIMIT_REACHED: { status: 409, logged: false },
   CHAT_ENGINE_FAILED: { status: 502, logged: true },
   NETWORK_ERROR: { status: 503, logged: true },
   UNEXPECTED_ERROR: { status: 500, logged: true },
