@@ -11,12 +11,7 @@ import { newToken } from '../../lib/tokens.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { balance } from '../credits/service.ts';
 import { CHECKOUT_TTL_MS, deliverPending, successUrl } from '../payments/local-provider.ts';
-import {
-  activeProviderName,
-  checkoutProviderName,
-  paymentProvider,
-  type ProviderName,
-} from '../payments/provider.ts';
+import { activeProviderName, checkoutProviderName, paymentProvider, type ProviderName } from '../payments/provider.ts';
 import * as repo from './repository.ts';
 import { ensureFreePlan, subscriptionState } from './service.ts';
 
