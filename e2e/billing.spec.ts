@@ -412,13 +412,14 @@ test.describe('admin billing', () => {
     await expectAccessible(page, '/admin billing: grant credits');
     await page.getByRole('textbox', { name: 'Créditos', exact: true }).fill('0');
     await page.getByRole('button', { name: 'Conceder créditos' }).click();
-    await expect(page.getByText('Informe uma quantidade de créditos válida (1 ou mais).')).toBeVisible();
+    await expect(page.getByText('Informe uma quantidade de créditos entre 1 e 100.000.000.')).toBeVisible();
 
     const balanceBefore = await withDb(async (c) => {
-      const { rows } = await c.query<{ balance: number }>(`SELECT balance FROM credit_accounts WHERE user_id = $1`, [
+      // bigint: node-postgres reads it as a string.
+      const { rows } = await c.query<{ balance: string }>(`SELECT balance FROM credit_accounts WHERE user_id = $1`, [
         subscriber.id,
       ]);
-      return rows[0]?.balance ?? 0;
+      return Number(rows[0]?.balance ?? 0);
     });
     await page.getByRole('textbox', { name: 'Créditos', exact: true }).fill('700');
     await page.getByRole('textbox', { name: /Motivo/ }).fill('Cortesia');
@@ -437,10 +438,10 @@ test.describe('admin billing', () => {
       )
       .toBe(1);
     const balanceAfter = await withDb(async (c) => {
-      const { rows } = await c.query<{ balance: number }>(`SELECT balance FROM credit_accounts WHERE user_id = $1`, [
+      const { rows } = await c.query<{ balance: string }>(`SELECT balance FROM credit_accounts WHERE user_id = $1`, [
         subscriber.id,
       ]);
-      return rows[0]!.balance;
+      return Number(rows[0]!.balance);
     });
     expect(balanceAfter - balanceBefore).toBe(700);
 

@@ -211,11 +211,11 @@ test('a message with signs of crisis gets the CVV 188 card, never charged', asyn
   await answered(page);
   await expect(chat.log(page).getByText(COST_LINE)).toHaveCount(0);
   const balance = await withDb(async (c) => {
-    const { rows } = await c.query<{ balance: number }>(
+    const { rows } = await c.query<{ balance: string }>(
       `SELECT balance FROM credit_accounts a JOIN chat_conversations c ON c.user_id = a.user_id WHERE c.id = $1`,
       [page.url().split('/').pop()],
     );
-    return rows[0]!.balance;
+    return Number(rows[0]!.balance);
   });
   expect(balance).toBe(5000);
   await shot(page, 'chat-crisis');

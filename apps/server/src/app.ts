@@ -159,7 +159,7 @@ async function createFastify(opts: BuildOptions) {
       await api.register(authRoutes, { secureCookies: secure });
       await api.register(billingRoutes);
       await api.register(creditRoutes);
-      await api.register(donationRoutes);
+      await api.register(donationRoutes, { secureCookies: secure });
       await api.register(referralRoutes);
       await api.register(localPayRoutes);
       await api.register(webhookRoutes);

@@ -58,6 +58,11 @@ export const configSchema = z.object({
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(50).max(8000).default(700),
   /** The built-in guide writes its answer in small pieces this many ms apart (0: all at once). */
   AI_STREAM_PACE_MS: z.coerce.number().int().min(0).max(1000).default(20),
+  /**
+   * The built-in test checkout (/testes-stripe, card 4242…) when Stripe is not set. Unset: on
+   * only where the demo data is (see seedsDemo); a deployment must turn it on deliberately.
+   */
+  PAYMENTS_TEST_CHECKOUT: bool.optional(),
   /** Stripe when set; otherwise the built-in local payment provider (PRODUCT.md "Payments"). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Required with STRIPE_SECRET_KEY; without Stripe a random one signs the local provider's events. */
@@ -86,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const cfg = parsed.data;
   return { ...cfg, DATA_DIR: resolve(cfg.DATA_DIR), CONTENT_DIR: resolve(cfg.CONTENT_DIR) };
+}
+
+/** Whether demo accounts are created: SEED_DEMO, else only with the embedded database. */
+export function seedsDemo(config: Pick<Config, 'SEED_DEMO' | 'DATABASE_URL'>): boolean {
+  return config.SEED_DEMO ?? !config.DATABASE_URL;
 }
 
 /** Fastify's trustProxy from TRUST_PROXY: '' (none), 'true', or addresses/CIDRs. */

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { seedsDemo, type Config } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -75,7 +75,7 @@ export async function start(config: Config, log: (msg: string) => void = console
   }
   const database = createDatabase(url, 20);
   try {
-    await prepareDatabase(database, config, config.SEED_DEMO ?? !config.DATABASE_URL);
+    await prepareDatabase(database, config, seedsDemo(config));
   } catch (err) {
     await database.close();
     await embedded?.stop();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CREDIT_GRANT_MAX } from '@candeia/shared/constants';
 import { TRIAL_CREDITS } from '@candeia/shared/schemas/billing';
 import { createTestApp } from './support/app.ts';
-import { balanceOf, expectLedgerInvariant, pay, subscribeLocally } from './support/billing.ts';
+import { balanceOf, expectLedgerInvariant, pay, payerCookie, subscribeLocally } from './support/billing.ts';
 import { insertUser, uniqueIp, type TestUser } from './support/factories.ts';
 
 const t = await createTestApp();
@@ -72,7 +73,7 @@ describe('GET /api/admin/donations', () => {
       payload: { amountCents: 5678, email: 'paga@example.com' },
       remoteAddress: uniqueIp(),
     });
-    await pay(t, b.json().sessionId);
+    await pay(t, { sessionId: b.json().sessionId, cookie: payerCookie(b) });
     const all = await get('/api/admin/donations');
     expect(all.items.slice(0, 2)).toMatchObject([
       { amountCents: 5678, status: 'paid', email: 'paga@example.com', currency: 'BRL', paidAt: expect.any(String) },
@@ -121,10 +122,10 @@ describe('POST /api/admin/credits/grant', () => {
 
   it('refuses bad amounts with the credits message, an unknown user with 404, and non-admins', async () => {
     const u = await insertUser(t);
-    for (const amount of [0, -5, 1.5, 10_000_001, '10']) {
+    for (const amount of [0, -5, 1.5, CREDIT_GRANT_MAX + 1, 2 ** 31, Number.MAX_SAFE_INTEGER + 2, '10']) {
       const res = await grant({ userId: u.user.id, amount, idempotencyKey: randomUUID() });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields.amount).toBe('Enter a valid number of credits (1 or more).');
+      expect(res.json().error.fields.amount).toBe('Enter a whole number of credits from 1 to 100,000,000.');
     }
     expect((await grant({ userId: u.user.id, amount: 5, idempotencyKey: 'short' })).statusCode).toBe(400);
     const unknown = await grant({ userId: randomUUID(), amount: 5, idempotencyKey: randomUUID() });

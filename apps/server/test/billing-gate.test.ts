@@ -92,7 +92,8 @@ describe('SECURITY 22: access comes only from webhook-confirmed state, never fro
     await t.query("UPDATE user_subscriptions SET status = 'canceled', is_trial = false WHERE user_id = $1", [
       u.user.id,
     ]);
-    const { sessionId } = await checkout(t, u, 'gold');
+    const opened = await checkout(t, u, 'gold');
+    const { sessionId } = opened;
     const blocked = await state(t, u);
     expect(blocked.allowed).toBe(false);
     for (const url of [
@@ -103,14 +104,15 @@ describe('SECURITY 22: access comes only from webhook-confirmed state, never fro
     ]) {
       expect((await t.request({ url, cookie: u.cookie })).statusCode).toBeLessThan(500);
     }
-    expect((await pay(t, sessionId, '4000000000000002')).json().status).toBe('failed');
+    expect((await pay(t, opened, '4000000000000002')).json().status).toBe('failed');
     expect(await state(t, u)).toEqual(blocked);
     expect(await gate(u, 'live')).toBe('SUBSCRIPTION_REQUIRED');
   });
 
   it('an accepted card whose events cannot be delivered grants nothing until they are', async () => {
     const u = await insertUser(t);
-    const { sessionId } = await checkout(t, u, 'gold');
+    const opened = await checkout(t, u, 'gold');
+    const { sessionId } = opened;
     const before = await state(t, u);
     // The webhook handler cannot record events for a moment.
     await t.query(`CREATE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -119,7 +121,7 @@ describe('SECURITY 22: access comes only from webhook-confirmed state, never fro
       'CREATE TRIGGER test_refuse BEFORE INSERT ON webhook_events FOR EACH ROW EXECUTE FUNCTION test_refuse()',
     );
     try {
-      const res = await pay(t, sessionId);
+      const res = await pay(t, opened);
       expect(res.statusCode).toBeGreaterThanOrEqual(500);
     } finally {
       await t.query('DROP TRIGGER test_refuse ON webhook_events');
@@ -206,8 +208,7 @@ describe('a trial that ends unpaid: the free plan (Bible only) and a notice show
 
   it('paying during the trial ends the trial without the notice', async () => {
     const u = await insertUser(t);
-    const { sessionId } = await checkout(t, u, 'platinum');
-    await pay(t, sessionId);
+    await pay(t, await checkout(t, u, 'platinum'));
     t.clock.advance(TRIAL_DAYS * DAY_MS + 1000);
     await relogin(t, u);
     const s = await state(t, u);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DONATION_MAX_CENTS, DONATION_MIN_CENTS, TEST_CARD_DECLINED } from '@candeia/shared/schemas/billing';
 import { createTestApp } from './support/app.ts';
-import { balanceOf, expectLedgerInvariant, pay, state } from './support/billing.ts';
+import { balanceOf, cookies, expectLedgerInvariant, pay, payerCookie, state } from './support/billing.ts';
 import { insertUser, uniqueIp } from './support/factories.ts';
 
 const t = await createTestApp();
@@ -37,6 +37,7 @@ describe('donations through the local provider', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { url, sessionId } = res.json();
     expect(url).toBe(`/testes-stripe?session=${sessionId}`);
+    const browser = { sessionId, cookie: payerCookie(res) };
     expect(await donationOf(sessionId)).toMatchObject({
       status: 'pending',
       user_id: null,
@@ -55,11 +56,11 @@ describe('donations through the local provider', () => {
       subscription: null,
       lastError: null,
     });
-    const declined = await pay(t, sessionId, TEST_CARD_DECLINED);
+    const declined = await pay(t, browser, TEST_CARD_DECLINED);
     expect(declined.json().error).toBe('PAYMENT_DECLINED');
     expect((await donationOf(sessionId)).status).toBe('pending');
 
-    const paid = await pay(t, sessionId);
+    const paid = await pay(t, browser);
     expect(paid.json()).toEqual({
       status: 'complete',
       redirectUrl: `/checkout/success?session_id=${sessionId}`,
@@ -83,7 +84,7 @@ describe('donations through the local provider', () => {
     const res = await donate({ amountCents: 10_000 }, { cookie: u.cookie });
     const { sessionId } = res.json();
     expect(await donationOf(sessionId)).toMatchObject({ user_id: u.user.id, email: u.email });
-    await pay(t, sessionId);
+    await pay(t, { sessionId, cookie: cookies(u.cookie, payerCookie(res)) });
     expect((await donationOf(sessionId)).status).toBe('paid');
     expect(await state(t, u)).toEqual(before);
     expect(await balanceOf(t, u.user.id)).toBe(before.creditsRemaining);

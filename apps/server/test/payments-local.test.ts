@@ -34,7 +34,8 @@ describe('local provider, end to end through the webhook handler', () => {
       creditsRemaining: TRIAL_CREDITS,
     });
 
-    const { url, sessionId } = await checkout(t, u, 'silver');
+    const opened = await checkout(t, u, 'silver');
+    const { url, sessionId } = opened;
     expect(url).toBe(`/testes-stripe?session=${sessionId}`);
     expect(sessionId).toMatch(/^chk_[A-Za-z0-9_-]{43}$/);
 
@@ -51,7 +52,7 @@ describe('local provider, end to end through the webhook handler', () => {
       lastError: null,
     });
 
-    const paid = await pay(t, sessionId);
+    const paid = await pay(t, opened);
     expect(paid.json()).toEqual({
       status: 'complete',
       redirectUrl: `/checkout/success?session_id=${sessionId}`,
@@ -100,7 +101,7 @@ describe('local provider, end to end through the webhook handler', () => {
       'invoice.paid',
     ]);
     // A double submit answers the same success and charges nothing more.
-    const again = await pay(t, sessionId);
+    const again = await pay(t, opened);
     expect(again.json()).toEqual(paid.json());
     expect(await balanceOf(t, u.user.id)).toBe(TRIAL_CREDITS + 250_000);
     expect(await t.query('SELECT id FROM local_provider_subscriptions WHERE user_id = $1', [u.user.id])).toHaveLength(
@@ -110,11 +111,12 @@ describe('local provider, end to end through the webhook handler', () => {
 
   it('a declined card (4000 0000 0000 0002, or any other number) → PAYMENT_DECLINED, nothing changes, retry works', async () => {
     const u = await insertUser(t);
-    const { sessionId } = await checkout(t, u, 'platinum');
+    const opened = await checkout(t, u, 'platinum');
+    const { sessionId } = opened;
     const before = await state(t, u);
     const events = (await t.query('SELECT id FROM local_provider_events')).length;
     for (const card of [TEST_CARD_DECLINED, '4000 0000 0000 0002', '5555555555554444']) {
-      const res = await pay(t, sessionId, card);
+      const res = await pay(t, opened, card);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'failed', redirectUrl: null, error: 'PAYMENT_DECLINED' });
     }
@@ -124,7 +126,7 @@ describe('local provider, end to end through the webhook handler', () => {
     expect(await t.query('SELECT id FROM local_provider_events')).toHaveLength(events);
     expect(await t.query('SELECT id FROM provider_subscriptions WHERE user_id = $1', [u.user.id])).toEqual([]);
     // The session stayed open: the right card now pays.
-    const ok = await pay(t, sessionId, '4242 4242 4242 4242');
+    const ok = await pay(t, opened, '4242 4242 4242 4242');
     expect(ok.json().status).toBe('complete');
     expect(await state(t, u)).toMatchObject({ status: 'active', planSlug: 'platinum' });
     expect((await t.request({ url: `/api/billing/checkout-sessions/${sessionId}` })).json().lastError).toBeNull();
@@ -315,11 +317,12 @@ describe('local provider, end to end through the webhook handler', () => {
   });
 
   it('local pay: unknown session 404; expired session closed; rate limited per IP', async () => {
-    expect((await pay(t, 'chk_nope')).statusCode).toBe(404);
+    expect((await pay(t, { sessionId: 'chk_nope' })).statusCode).toBe(404);
     const u = await insertUser(t);
     const { sessionId } = await checkout(t, u, 'silver');
     t.clock.advance(25 * 60 * 60_000);
-    const late = await pay(t, sessionId);
+    await relogin(t, u);
+    const late = await pay(t, { sessionId, cookie: u.cookie });
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('CHECKOUT_CLOSED');
     expect((await t.request({ url: `/api/billing/checkout-sessions/${sessionId}` })).json().status).toBe('expired');

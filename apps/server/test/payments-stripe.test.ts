@@ -366,7 +366,7 @@ describe('Stripe provider against a fake Stripe API', () => {
   it('the local payment form does not exist when Stripe is configured', async () => {
     const u = await insertUser(t);
     const { res } = await startCheckout(u, 'silver');
-    const paid = await pay(t, res.json().sessionId);
+    const paid = await pay(t, { sessionId: res.json().sessionId, cookie: u.cookie });
     expect(paid.statusCode).toBe(404);
     expect(await state(t, u)).toMatchObject({ status: 'trialing' });
   });

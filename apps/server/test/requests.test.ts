@@ -20,6 +20,7 @@ import {
   verifyEmailSchema,
 } from '@candeia/shared/schemas/auth';
 import {
+  TEST_CARD_DECLINED,
   TEST_CARD_SUCCESS,
   adminDonationsQuerySchema,
   adminSubscriptionsQuerySchema,
@@ -486,6 +487,33 @@ const MATRIX: MatrixEntry[] = [
     ],
   },
   {
+    // B's plan checkout and B's donation (opened in B's browser): A's session pays neither, and
+    // not even a declined card is recorded on them.
+    route: 'POST /api/billing/local/pay',
+    attempts: ({ b }) => {
+      const card = { cardNumber: TEST_CARD_SUCCESS, expiry: '12/34', cvc: '123', name: 'Alice' };
+      return [
+        { url: '/api/billing/local/pay', payload: { sessionId: checkoutsOfB.plan, ...card }, status: [403] },
+        { url: '/api/billing/local/pay', payload: { sessionId: checkoutsOfB.donation, ...card }, status: [403] },
+        {
+          url: '/api/billing/local/pay',
+          payload: { sessionId: checkoutsOfB.plan, ...card, cardNumber: TEST_CARD_DECLINED },
+          status: [403],
+        },
+        {
+          url: `/api/billing/local/pay${targetQuery(b)}`,
+          payload: { sessionId: checkoutsOfB.donation, ...card },
+          status: [403],
+        },
+        ...targetFields(b).map((f) => ({
+          url: '/api/billing/local/pay',
+          payload: { sessionId: checkoutsOfB.plan, ...card, ...f },
+          status: [400],
+        })),
+      ];
+    },
+  },
+  {
     route: 'GET /api/billing/checkout-sessions/:id',
     attempts: ({ b }) => [
       { url: `/api/billing/checkout-sessions/${b.user.id}`, status: [404] },
@@ -637,6 +665,8 @@ const scripturePassage = { textId: 'kjv', book: 'John', chapter: 3, verseStart: 
 const scriptureOfB = { favourites: '', notes: '' };
 /** B's conversation, question and answer ids. */
 const chatOfB = { conversation: '', question: '', answer: '' };
+/** B's open test-checkout sessions: a plan, and a donation made signed in. */
+const checkoutsOfB = { plan: '', donation: '' };
 
 describe('SECURITY 13: user A can never read or change user B’s data', () => {
   let a: Ctx['a'];
@@ -668,6 +698,21 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
       question: start.userMessage.id,
       answer: start.assistantMessage.id,
     });
+    const plan = await t.request({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      cookie: b.cookie,
+      payload: { planId: silverPlanId },
+    });
+    const donation = await t.request({
+      method: 'POST',
+      url: '/api/donations',
+      cookie: b.cookie,
+      payload: { amountCents: 1000 },
+      remoteAddress: uniqueIp(),
+    });
+    expect([plan.statusCode, donation.statusCode]).toEqual([200, 200]);
+    Object.assign(checkoutsOfB, { plan: plan.json().sessionId, donation: donation.json().sessionId });
   });
 
   /** B's rows as they are, minus B's own activity time. */
@@ -806,10 +851,11 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
   'POST /api/billing/resume': { auth: 'user' },
   'POST /api/billing/portal': { auth: 'user' },
   'POST /api/billing/trial-notice/seen': { auth: 'user' },
+  // The fuzz user's own open checkout and a declined card: every check runs, the checkout stays open.
   'POST /api/billing/local/pay': {
-    auth: 'none',
+    auth: 'user',
     schema: localPaySchema,
-    base: () => ({ sessionId: 'chk_unknown', cardNumber: TEST_CARD_SUCCESS, expiry: '12/30', cvc: '123', name: 'Ana' }),
+    base: () => ({ sessionId: fuzzCheckout, cardNumber: TEST_CARD_DECLINED, expiry: '12/30', cvc: '123', name: 'Ana' }),
   },
   'POST /api/webhooks/stripe': { auth: 'none' },
   'POST /api/donations': { auth: 'none', schema: donationSchema, base: () => ({ amountCents: 1000 }) },
@@ -873,6 +919,7 @@ const FUZZ_QUERIES: Record<string, z.ZodObject> = {
 
 let fuzzUser: TestUser;
 let fuzzAdmin: TestUser;
+let fuzzCheckout = '';
 
 const char16 = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
 const NASTY = [
@@ -991,6 +1038,13 @@ describe('SECURITY 15: no 5xx for any hostile input (fast-check)', () => {
   beforeAll(async () => {
     fuzzUser = await insertUser(t);
     fuzzAdmin = await insertUser(t, { role: 'admin' });
+    const opened = await t.request({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      cookie: fuzzUser.cookie,
+      payload: { planId: silverPlanId },
+    });
+    fuzzCheckout = opened.json().sessionId;
   });
 
   it('every JSON body route and every GET route with a query is fuzzed', () => {

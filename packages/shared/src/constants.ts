@@ -56,6 +56,31 @@ export const AVATAR_WEEKLY_CREDITS = 15;
 export const AVATAR_RESET_DAYS = 7;
 export const AVATAR_RECENT_MAX = 5;
 
+/**
+ * The most credits one balance may hold: 10^15, far below 2^53 so every balance, ledger amount
+ * and sum of two of them is an exact JS number (decision 010). Grants that would pass it are
+ * capped at it (a renewal never fails); the database refuses a balance above it.
+ */
+export const CREDIT_BALANCE_MAX = 1_000_000_000_000_000;
+/**
+ * The most one administrator grant may add: 100 million, a hundred times the largest plan's
+ * month (Diamante, 1,000,000) and the most a plan may give; a typed extra zero is refused.
+ */
+export const CREDIT_GRANT_MAX = 100_000_000;
+
+/*
+ * What one account may store. Generous (a note or favourite a day for well over a decade; a
+ * new conversation a day for almost three years) but finite, so one account cannot fill the
+ * database or make its own lists slow. Reaching a limit refuses the new item with a message;
+ * deleting old ones makes room.
+ */
+/** Notes on scripture passages, per account. */
+export const SCRIPTURE_NOTES_MAX = 5_000;
+/** Favourite passages, per account: cheaper rows than notes (no text), so twice as many. */
+export const SCRIPTURE_FAVOURITES_MAX = 10_000;
+/** Chat conversations, per account (each holds many messages). */
+export const CHAT_CONVERSATIONS_MAX = 1_000;
+
 export const USERS_CLAIM = 3000;
 export const GUARANTEE_DAYS = 30;
 

@@ -52,10 +52,26 @@ export const ERROR_CODES = {
   CHECKOUT_CLOSED: { status: 409, logged: false },
   DONATION_FAILED: { status: 502, logged: true },
   PROVIDER_UNAVAILABLE: { status: 503, logged: true },
+  /**
+   * No payment provider on this deployment (no Stripe, test checkout off). 503, not 4xx: the
+   * request is fine and the server cannot serve it in its present state; not 501, which is for
+   * a method the server does not implement at all. Logged, so operators see members trying.
+   */
+  PAYMENTS_NOT_CONFIGURED: { status: 503, logged: true },
+  /** A test-checkout plan payment by anyone but the member who opened it. */
+  CHECKOUT_OTHER_ACCOUNT: { status: 403, logged: true },
+  /** A test-checkout donation paid from a browser other than the one that opened it. */
+  CHECKOUT_OTHER_BROWSER: { status: 403, logged: true },
+  /** The card's expiry month has passed (a failed payment, like PAYMENT_DECLINED). */
+  CARD_EXPIRED: { status: 402, logged: true },
   WEBHOOK_INVALID: { status: 400, logged: true },
   REFERRAL_NOT_ELIGIBLE: { status: 403, logged: false },
   PLAN_NOT_PURCHASABLE: { status: 409, logged: true },
   CHAT_BUSY: { status: 409, logged: false },
+  /** Per-account storage limits (constants.ts): 409, the request is valid but the account is full. */
+  NOTES_LIMIT_REACHED: { status: 409, logged: false },
+  FAVOURITES_LIMIT_REACHED: { status: 409, logged: false },
+  CONVERSATIONS_LIMIT_REACHED: { status: 409, logged: false },
   CHAT_ENGINE_FAILED: { status: 502, logged: true },
   NETWORK_ERROR: { status: 503, logged: true },
   UNEXPECTED_ERROR: { status: 500, logged: true },

@@ -31,7 +31,11 @@ export interface TestApp {
    * optional cookie and x-locale. A header given as `undefined` is left out.
    */
   request(opts: TestRequestOptions): Promise<LightMyRequestResponse>;
-  /** Raw SQL on this test's database. */
+  /**
+   * Raw SQL on this test's database. bigint columns (credits, since decision 010) come back as
+   * numbers, exactly as the app maps them; one past 2^53 stays a string, so no test compares a
+   * rounded number.
+   */
   query<R extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   close(): Promise<void>;
 }
@@ -99,7 +103,7 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
     databaseUrl,
     request,
     query: async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
-      (await database.pool.query<R>(text, params)).rows,
+      (await database.pool.query<R>({ text, values: params, types: exactInt8 })).rows,
     close: async () => {
       if (closed) return;
       closed = true;
@@ -112,6 +116,15 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
     },
   };
 }
+
+/** int8 as a JS number when it is exact (a string otherwise); every other type as pg parses it. */
+const exactInt8 = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === pg.types.builtins.INT8 && format !== 'binary')
+      return (value: string) => (Number.isSafeInteger(Number(value)) ? Number(value) : value);
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
 
 /** The session cookie from a response, as a Cookie header value. */
 export function sessionCookie(res: LightMyRequestResponse): string | null {

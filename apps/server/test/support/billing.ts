@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { TEST_CARD_SUCCESS } from '@candeia/shared/schemas/billing';
 import type { TestApp } from './app.ts';
-import { login, type TestUser } from './factories.ts';
+import { login, uniqueIp, type TestUser } from './factories.ts';
 import { sessionCookie } from './app.ts';
 
 /** Billing test helpers: plans, Stripe-shaped signed events, the ledger invariant. */
@@ -167,8 +167,15 @@ export function state(t: TestApp, u: TestUser) {
   });
 }
 
-/** POST /api/billing/checkout for a plan (by slug) as the user; returns the CheckoutDto. */
-export async function checkout(t: TestApp, u: TestUser, slug: string): Promise<{ url: string; sessionId: string }> {
+/** An open checkout and the Cookie header of the browser that opened it (who may pay it). */
+export interface OpenCheckout {
+  url: string;
+  sessionId: string;
+  cookie: string | null;
+}
+
+/** POST /api/billing/checkout for a plan (by slug) as the user; the CheckoutDto and the user's cookie. */
+export async function checkout(t: TestApp, u: TestUser, slug: string): Promise<OpenCheckout> {
   const plan = await planBySlug(t, slug);
   const res = await t.request({
     method: 'POST',
@@ -177,23 +184,61 @@ export async function checkout(t: TestApp, u: TestUser, slug: string): Promise<{
     payload: { planId: plan.id },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  return { ...res.json<{ url: string; sessionId: string }>(), cookie: u.cookie };
+}
+
+/** The payer cookie a donation's answer set (the test checkout's proof of the opening browser). */
+export function payerCookie(res: LightMyRequestResponse): string | null {
+  const c = res.cookies.find((x) => x.name === 'candeia_payer');
+  return c && c.value ? `candeia_payer=${c.value}` : null;
+}
+
+/** Cookie headers joined, the missing ones left out. */
+export const cookies = (...values: Array<string | null | undefined>) => values.filter(Boolean).join('; ') || null;
+
+/** POST /api/donations from a browser (its cookies, if any); the CheckoutDto and the browser's cookies after it. */
+export async function donation(
+  t: TestApp,
+  payload: { amountCents: number; email?: string },
+  opts: { cookie?: string | null } = {},
+): Promise<OpenCheckout> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/donations',
+    payload,
+    cookie: opts.cookie,
+    remoteAddress: uniqueIp(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const sent = opts.cookie?.split('; ').filter((c) => !c.startsWith('candeia_payer=')) ?? [];
+  return { ...res.json<{ url: string; sessionId: string }>(), cookie: cookies(...sent, payerCookie(res)) };
 }
 
 export const CARD = { expiry: '12/34', cvc: '123', name: 'Maria Oliveira' };
 
-/** The payment test page's form, signed out (it is public). */
-export function pay(t: TestApp, sessionId: string, cardNumber = TEST_CARD_SUCCESS) {
-  return t.request({ method: 'POST', url: '/api/billing/local/pay', payload: { sessionId, cardNumber, ...CARD } });
+/** The payment test page's form, sent by the browser `c.cookie` (the opener's, unless a test says otherwise). */
+export function pay(
+  t: TestApp,
+  c: { sessionId: string; cookie?: string | null },
+  cardNumber = TEST_CARD_SUCCESS,
+  card: Partial<typeof CARD> = {},
+) {
+  return t.request({
+    method: 'POST',
+    url: '/api/billing/local/pay',
+    cookie: c.cookie ?? null,
+    payload: { sessionId: c.sessionId, cardNumber, ...CARD, ...card },
+    remoteAddress: uniqueIp(),
+  });
 }
 
 /** Checkout + pay with 4242 through the local provider; returns the checkout session id. */
 export async function subscribeLocally(t: TestApp, u: TestUser, slug: string): Promise<string> {
-  const { sessionId } = await checkout(t, u, slug);
-  const res = await pay(t, sessionId);
+  const c = await checkout(t, u, slug);
+  const res = await pay(t, c);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().status).toBe('complete');
-  return sessionId;
+  return c.sessionId;
 }
 
 /** A fresh session for the user (after the clock moved past the idle or absolute limit). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_FEATURES } from '../constants.ts';
+import { CREDIT_GRANT_MAX, PLAN_FEATURES } from '../constants.ts';
 import type { PlanDto } from './subscription.ts';
 
 /**
@@ -30,6 +30,12 @@ export const DONATION_PRESETS_CENTS = [1000, 2500, 5000, 10000] as const;
 export const TEST_CARD_SUCCESS = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
 
+/**
+ * How this server takes payments (GET /api/config/public `payments`): Stripe, the built-in test
+ * checkout (/testes-stripe), or not at all (checkouts answer PAYMENTS_NOT_CONFIGURED).
+ */
+export type PaymentsMode = 'stripe' | 'test' | 'off';
+
 // ---------- Subscriptions ----------
 /** POST /api/billing/checkout — start a subscription checkout for a plan. */
 export const checkoutSchema = z.strictObject({ planId: z.uuid({ error: BV.planRequired }) });
@@ -53,7 +59,8 @@ export interface PortalDto {
 
 /** Extra subscription facts for /subscription (GET /api/billing/subscription). */
 export interface BillingDetailsDto {
-  provider: 'stripe' | 'local';
+  /** Where new payments go; null when payments are not configured (no Stripe, test checkout off). */
+  provider: 'stripe' | 'local' | null;
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: string | null;
   /** True when the user has a paid (non-free) subscription managed by a provider. */
@@ -124,6 +131,7 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/** Credit amounts are whole JS numbers up to CREDIT_BALANCE_MAX (64-bit in the database, decision 010). */
 export interface CreditBalanceDto {
   balance: number;
 }
@@ -263,7 +271,7 @@ export const grantCreditsSchema = z.strictObject({
     .number({ error: BV.creditsAmount })
     .int(BV.creditsAmount)
     .min(1, BV.creditsAmount)
-    .max(10_000_000, BV.creditsAmount),
+    .max(CREDIT_GRANT_MAX, BV.creditsAmount),
   reason: z.string().trim().max(200).optional(),
   /** Idempotency key from the form, so a double submit grants once. */
   idempotencyKey: z.string().min(8).max(100),

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { CREDIT_BALANCE_MAX } from '@candeia/shared/constants';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -97,6 +99,9 @@ export const providerSubscriptions = pgTable(
   (t) => [index('provider_subscriptions_user_idx').on(t.userId, t.createdAt)],
 );
 
+/** Credit amounts are 64-bit in the database and JS numbers in the app (decision 010). */
+const credits = (name: string) => bigint(name, { mode: 'number' });
+
 /** One balance per user; only changed together with a credit_ledger row. */
 export const creditAccounts = pgTable(
   'credit_accounts',
@@ -104,10 +109,13 @@ export const creditAccounts = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    balance: integer('balance').notNull().default(0),
+    balance: credits('balance').notNull().default(0),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('credit_accounts_balance_non_negative', sql`${t.balance} >= 0`)],
+  (t) => [
+    check('credit_accounts_balance_non_negative', sql`${t.balance} >= 0`),
+    check('credit_accounts_balance_max', sql`${t.balance} <= ${sql.raw(String(CREDIT_BALANCE_MAX))}`),
+  ],
 );
 
 /**
@@ -119,8 +127,8 @@ export const creditLedger = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').notNull(),
-    delta: integer('delta').notNull(),
-    balanceAfter: integer('balance_after').notNull(),
+    delta: credits('delta').notNull(),
+    balanceAfter: credits('balance_after').notNull(),
     kind: text('kind').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     reference: text('reference'),
@@ -143,8 +151,8 @@ export const creditReservations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    amount: integer('amount').notNull(),
-    actualCost: integer('actual_cost'),
+    amount: credits('amount').notNull(),
+    actualCost: credits('actual_cost'),
     status: text('status').notNull().default('held'),
     idempotencyKey: text('idempotency_key').notNull(),
     reference: text('reference'),
@@ -178,6 +186,11 @@ export const checkoutSessions = pgTable(
     /** open → complete (webhook-confirmed) | failed | expired. */
     status: text('status').notNull().default('open'),
     lastError: text('last_error'),
+    /**
+     * Local provider, donations: SHA-256 of the random token the opening browser holds in an
+     * HttpOnly cookie; only that browser may pay the checkout.
+     */
+    payerTokenHash: text('payer_token_hash'),
     /** Local provider only: when the test card was accepted (before the webhook confirms). */
     providerPaidAt: tz('provider_paid_at'),
     providerSubscriptionId: text('provider_subscription_id'),

@@ -11,7 +11,7 @@ import { newToken } from '../../lib/tokens.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { balance } from '../credits/service.ts';
 import { CHECKOUT_TTL_MS, deliverPending, successUrl } from '../payments/local-provider.ts';
-import { activeProviderName, paymentProvider, type ProviderName } from '../payments/provider.ts';
+import { activeProviderName, checkoutProviderName, paymentProvider, type ProviderName } from '../payments/provider.ts';
 import * as repo from './repository.ts';
 import { ensureFreePlan, subscriptionState } from './service.ts';
 
@@ -62,7 +62,7 @@ export async function startCheckout(
     return { url: '/subscription', sessionId: '' };
   }
 
-  const provider = paymentProvider(deps, activeProviderName(deps.config), log);
+  const provider = paymentProvider(deps, checkoutProviderName(deps.config), log);
   if (provider.name === 'stripe' && !plan.stripePriceId) {
     log?.warn({ plan: plan.id }, 'paid plan without a Stripe price id');
     throw new AppError('PLAN_NOT_PURCHASABLE');

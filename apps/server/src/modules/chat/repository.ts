@@ -51,6 +51,12 @@ export async function findConversation(
   return row;
 }
 
+/** How many conversations the user has (for the per-account limit). */
+export async function countConversations(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(chatConversations).where(eq(chatConversations.userId, userId));
+  return row?.n ?? 0;
+}
+
 export async function insertConversation(
   db: DbOrTx,
   v: { id: string; userId: string; title: string; at: Date },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CHAT_CONVERSATIONS_MAX } from '@candeia/shared/constants';
 import {
   CHAT_PAGE_SIZE,
   CHAT_RATE_LIMIT,
@@ -16,6 +17,7 @@ import { translate } from '@candeia/shared/i18n/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
+import { checkQuota } from '../../lib/quota.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/access.ts';
 import type { chatMessages } from '../../db/schema/index.ts';
@@ -186,6 +188,9 @@ export class ChatService {
       if (this.live.inConversation(conversationId)) throw new AppError('CHAT_BUSY');
       const rows = await repo.conversationMessages(db, actor.userId, conversationId);
       ({ history, avoid, quoted } = this.context(rows));
+    } else if ((await repo.countConversations(db, actor.userId)) >= CHAT_CONVERSATIONS_MAX) {
+      // Refused before any credit is held; saveTurn checks again, under the quota's lock.
+      throw new AppError('CONVERSATIONS_LIMIT_REACHED');
     }
     return this.answer(
       {
@@ -460,13 +465,21 @@ export class ChatService {
     how: { newConversation: boolean },
     now: Date,
   ): Promise<repo.ConversationRow> {
-    if (how.newConversation)
+    if (how.newConversation) {
+      await checkQuota(tx, {
+        name: 'conversations',
+        userId: plan.actor.userId,
+        limit: CHAT_CONVERSATIONS_MAX,
+        code: 'CONVERSATIONS_LIMIT_REACHED',
+        count: () => repo.countConversations(tx, plan.actor.userId),
+      });
       return repo.insertConversation(tx, {
         id: plan.conversationId,
         userId: plan.actor.userId,
         title: titleFrom(plan.question),
         at: now,
       });
+    }
     const row = await repo.findConversation(tx, plan.actor.userId, plan.conversationId);
     if (!row) throw new AppError('NOT_FOUND');
     return { ...row, lastMessageAt: now };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactSchema } from '@candeia/shared/schemas/contact';
 import { translate } from '@candeia/shared/i18n/server';
 import { DEFAULT_LOCALE } from '@candeia/shared/constants';
+import { paymentsMode } from '../payments/provider.ts';
 
 /** The footer's contact box: a message to the support address (in the outbox without SMTP). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,5 +31,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     companyName: app.deps.config.COMPANY_NAME,
     companyAddress: app.deps.config.COMPANY_ADDRESS,
     contactEmail: app.deps.config.CONTACT_EMAIL,
+    payments: paymentsMode(app.deps.config),
   }));
 };

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { CREDIT_BALANCE_MAX } from '@candeia/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { creditAccounts, creditLedger, creditReservations } from '../../db/schema/index.ts';
 
@@ -15,11 +16,14 @@ async function atomic<T>(db: DbOrTx, run: (q: DbOrTx) => Promise<T>): Promise<T>
   return db instanceof PgTransaction ? db.transaction((tx) => run(tx)) : run(db);
 }
 
+/** Raw rows carry bigint columns as strings (node-postgres); mapped rows carry numbers. */
+type Int8 = string | number;
+
 type RawLedger = {
-  id: string | number;
+  id: Int8;
   user_id: string;
-  delta: number;
-  balance_after: number;
+  delta: Int8;
+  balance_after: Int8;
   kind: string;
   idempotency_key: string;
   reference: string | null;
@@ -30,8 +34,8 @@ function ledgerRow(r: RawLedger): LedgerRow {
   return {
     id: Number(r.id),
     userId: r.user_id,
-    delta: r.delta,
-    balanceAfter: r.balance_after,
+    delta: Number(r.delta),
+    balanceAfter: Number(r.balance_after),
     kind: r.kind,
     idempotencyKey: r.idempotency_key,
     reference: r.reference,
@@ -40,6 +44,8 @@ function ledgerRow(r: RawLedger): LedgerRow {
 }
 
 const LEDGER_COLUMNS = sql.raw('user_id, delta, balance_after, kind, idempotency_key, reference, created_at');
+/** The ceiling of a balance, as SQL (a constant, never user input). */
+const BALANCE_MAX = sql.raw(`${CREDIT_BALANCE_MAX}::bigint`);
 
 /**
  * Takes `amount` from the balance and writes its ledger row, in ONE statement:
@@ -58,29 +64,39 @@ export async function takeWithLedger(
       RETURNING user_id, balance
     )
     INSERT INTO credit_ledger (${LEDGER_COLUMNS})
-    SELECT user_id, ${-v.amount}::integer, balance, ${v.kind}::text, ${v.key}::text, ${v.reference}::text, ${v.at}::timestamptz
+    SELECT user_id, ${-v.amount}::bigint, balance, ${v.kind}::text, ${v.key}::text, ${v.reference}::text, ${v.at}::timestamptz
     FROM moved
     RETURNING *`;
   const res = await atomic(db, (q) => q.execute<RawLedger>(statement));
   return res.rows[0] ? ledgerRow(res.rows[0]) : null;
 }
 
-/** Adds `amount` (creating the account when missing) and writes its ledger row, in ONE statement. */
+/**
+ * Adds `amount` and writes its ledger row, in ONE statement (after creating an empty account
+ * when there is none). The balance never passes CREDIT_BALANCE_MAX: what would is capped, and
+ * the ledger row says what was really added (0 at the ceiling), so balance = sum(ledger) holds.
+ * The old balance is read under the row lock the UPDATE takes (as setBalance does).
+ */
 export async function addWithLedger(
   db: DbOrTx,
   v: { userId: string; amount: number; kind: string; key: string; reference: string | null; at: Date },
 ): Promise<LedgerRow> {
   const statement = sql`
-    WITH moved AS (
-      INSERT INTO credit_accounts AS a (user_id, balance, updated_at) VALUES (${v.userId}, ${v.amount}, ${v.at})
-      ON CONFLICT (user_id) DO UPDATE SET balance = a.balance + EXCLUDED.balance, updated_at = EXCLUDED.updated_at
-      RETURNING user_id, balance
+    WITH old AS (
+      SELECT user_id, balance FROM credit_accounts WHERE user_id = ${v.userId} FOR UPDATE
+    ), moved AS (
+      UPDATE credit_accounts AS a SET balance = LEAST(old.balance + ${v.amount}::bigint, ${BALANCE_MAX}), updated_at = ${v.at}
+      FROM old WHERE a.user_id = old.user_id
+      RETURNING a.user_id, a.balance, a.balance - old.balance AS added
     )
     INSERT INTO credit_ledger (${LEDGER_COLUMNS})
-    SELECT user_id, ${v.amount}::integer, balance, ${v.kind}::text, ${v.key}::text, ${v.reference}::text, ${v.at}::timestamptz
+    SELECT user_id, added, balance, ${v.kind}::text, ${v.key}::text, ${v.reference}::text, ${v.at}::timestamptz
     FROM moved
     RETURNING *`;
-  const res = await atomic(db, (q) => q.execute<RawLedger>(statement));
+  const res = await atomic(db, async (q) => {
+    await q.insert(creditAccounts).values({ userId: v.userId, balance: 0, updatedAt: v.at }).onConflictDoNothing();
+    return q.execute<RawLedger>(statement);
+  });
   return ledgerRow(res.rows[0]!);
 }
 
@@ -99,11 +115,11 @@ export async function holdWithLedger(
       RETURNING user_id, balance
     ), held AS (
       INSERT INTO credit_reservations (user_id, amount, status, idempotency_key, reference, created_at)
-      SELECT user_id, ${v.amount}::integer, 'held', ${v.key}::text, ${v.reference}::text, ${v.at}::timestamptz FROM moved
+      SELECT user_id, ${v.amount}::bigint, 'held', ${v.key}::text, ${v.reference}::text, ${v.at}::timestamptz FROM moved
       RETURNING id
     ), led AS (
       INSERT INTO credit_ledger (${LEDGER_COLUMNS})
-      SELECT moved.user_id, ${-v.amount}::integer, moved.balance, 'reserve', 'reservation:' || held.id,
+      SELECT moved.user_id, ${-v.amount}::bigint, moved.balance, 'reserve', 'reservation:' || held.id,
              coalesce(${v.reference}::text, 'reservation:' || held.id), ${v.at}::timestamptz
       FROM moved, held
       RETURNING id
@@ -124,7 +140,7 @@ export async function settleWithLedger(
 ): Promise<ReservationRow | null> {
   const statement = sql`
     WITH won AS (
-      UPDATE credit_reservations SET status = ${v.status}, actual_cost = LEAST(${v.cost}::integer, amount), settled_at = ${v.at}
+      UPDATE credit_reservations SET status = ${v.status}, actual_cost = LEAST(${v.cost}::bigint, amount), settled_at = ${v.at}
       WHERE id = ${v.id} AND status = 'held'
       RETURNING *
     ), moved AS (
@@ -143,8 +159,8 @@ export async function settleWithLedger(
     q.execute<{
       id: string;
       user_id: string;
-      amount: number;
-      actual_cost: number | null;
+      amount: Int8;
+      actual_cost: Int8 | null;
       status: string;
       idempotency_key: string;
       reference: string | null;
@@ -157,8 +173,8 @@ export async function settleWithLedger(
   return {
     id: r.id,
     userId: r.user_id,
-    amount: r.amount,
-    actualCost: r.actual_cost,
+    amount: Number(r.amount),
+    actualCost: r.actual_cost === null ? null : Number(r.actual_cost),
     status: r.status,
     idempotencyKey: r.idempotency_key,
     reference: r.reference,
@@ -178,12 +194,13 @@ export async function setBalance(
   value: number,
   at: Date,
 ): Promise<{ before: number; after: number } | null> {
-  const res = await db.execute<{ before: number; after: number }>(sql`
+  const res = await db.execute<{ before: Int8; after: Int8 }>(sql`
     UPDATE credit_accounts AS a SET balance = ${value}, updated_at = ${at}
     FROM (SELECT balance FROM credit_accounts WHERE user_id = ${userId} FOR UPDATE) AS old
     WHERE a.user_id = ${userId}
     RETURNING old.balance AS before, a.balance AS after`);
-  return res.rows[0] ?? null;
+  const row = res.rows[0];
+  return row ? { before: Number(row.before), after: Number(row.after) } : null;
 }
 
 /** Inserts a ledger row unless the (user, key) pair exists; null on a duplicate key. */

@@ -1,3 +1,4 @@
+import { CREDIT_BALANCE_MAX } from '@candeia/shared/constants';
 import type { LedgerEntryDto, LedgerKind } from '@candeia/shared/schemas/billing';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -28,8 +29,9 @@ export function toLedgerDto(r: repo.LedgerRow): LedgerEntryDto {
   };
 }
 
+/** Every amount is a whole number no larger than a balance may be (decision 010). */
 function assertAmount(n: number, what: string, min = 1) {
-  if (!Number.isSafeInteger(n) || n < min || n > 2_000_000_000) throw new Error(`invalid credit ${what}: ${n}`);
+  if (!Number.isSafeInteger(n) || n < min || n > CREDIT_BALANCE_MAX) throw new Error(`invalid credit ${what}: ${n}`);
 }
 
 function isConnectionError(err: unknown): boolean {
@@ -51,7 +53,10 @@ function failure(err: unknown): never {
   throw wrapped;
 }
 
-/** Adds credits. Returns the ledger entry, and whether this call applied it (false: a replay). */
+/**
+ * Adds credits. Returns the ledger entry, and whether this call applied it (false: a replay).
+ * A balance at CREDIT_BALANCE_MAX takes no more: the entry then records what was really added.
+ */
 export async function applyGrant(
   db: DbOrTx,
   userId: string,

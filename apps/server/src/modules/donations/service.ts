@@ -12,24 +12,27 @@ import type {
 import { emailSchema } from '@candeia/shared/schemas/common';
 import { checkoutSessions, donations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { newToken, sha256 } from '../../lib/tokens.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { newCheckoutId } from '../billing/checkout.ts';
 import { CHECKOUT_TTL_MS, successUrl } from '../payments/local-provider.ts';
-import { activeProviderName, paymentProvider } from '../payments/provider.ts';
+import { checkoutProviderName, paymentProvider } from '../payments/provider.ts';
 
 const absolute = (deps: Deps, path: string) => `${deps.config.APP_URL.replace(/\/$/, '')}${path}`;
 
 /**
  * POST /api/donations (public): a pending donation and a checkout (mode payment, BRL). It is
  * paid only when the provider's webhook says so. A signed-in donor is recorded with the
- * donation; the e-mail (for the receipt) is the one typed, else the account's.
+ * donation; the e-mail (for the receipt) is the one typed, else the account's. For the test
+ * checkout, `payerToken` is what the route keeps in the browser's HttpOnly cookie.
  */
 export async function startDonation(
   deps: Deps,
   actor: Actor,
   input: z.output<typeof donationSchema>,
+  payer: { token: string | null },
   log?: FastifyBaseLogger,
-): Promise<CheckoutDto> {
+): Promise<CheckoutDto & { payerToken: string | null }> {
   let email: string | null = actor.email;
   if (input.email !== undefined && input.email.trim() !== '') {
     const parsed = emailSchema.safeParse(input.email);
@@ -40,7 +43,10 @@ export async function startDonation(
     email = parsed.data;
   }
   const now = deps.clock.now();
-  const provider = paymentProvider(deps, activeProviderName(deps.config), log);
+  const provider = paymentProvider(deps, checkoutProviderName(deps.config), log);
+  // The test checkout's page is ours: only the browser holding this token may pay it (it may be
+  // signed out, so the session cannot say who opened it). One token serves all of its donations.
+  const payerToken = provider.name === 'local' ? (payer.token ?? newToken()) : null;
   const id = newCheckoutId();
   const donationId = randomUUID();
   await deps.db.transaction(async (tx) => {
@@ -63,6 +69,7 @@ export async function startDonation(
       amountCents: input.amountCents,
       currency: 'BRL',
       status: 'open',
+      payerTokenHash: payerToken ? sha256(payerToken) : null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
     });
@@ -83,7 +90,7 @@ export async function startDonation(
         .update(checkoutSessions)
         .set({ providerSessionId: res.providerSessionId })
         .where(eq(checkoutSessions.id, id));
-    return { url: res.url, sessionId: id };
+    return { url: res.url, sessionId: id, payerToken };
   } catch (err) {
     await deps.db.update(checkoutSessions).set({ status: 'failed' }).where(eq(checkoutSessions.id, id));
     await deps.db.update(donations).set({ status: 'failed' }).where(eq(donations.id, donationId));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lte, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { TEST_CARD_SUCCESS, type LocalPayDto } from '@candeia/shared/schemas/billing';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import type { Deps } from '../../types.ts';
 import {
   addMonth,
@@ -21,6 +22,7 @@ import {
   type PaymentProvider,
   type ProviderSubscriptionState,
   type SubscriptionCheckoutInput,
+  testCheckoutEnabled,
 } from './provider.ts';
 import { handleWebhook } from './webhook.ts';
 
@@ -29,6 +31,59 @@ type LocalSub = typeof localProviderSubscriptions.$inferSelect;
 
 /** A local checkout lives this long, like Stripe's (24 h). */
 export const CHECKOUT_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * The cookie that binds a test-checkout donation to the browser that opened it: a random
+ * token (256 bits), HttpOnly, sent only to the API; the checkout keeps its SHA-256.
+ */
+export const PAYER_COOKIE = 'candeia_payer';
+
+export function payerCookieOptions(secure: boolean) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    path: '/api/',
+    maxAge: CHECKOUT_TTL_MS / 1000,
+  };
+}
+
+/** The payer token the browser sent, when it has the shape of one (newToken: 43 base64url characters). */
+export function payerTokenOf(req: FastifyRequest): string | null {
+  const token = req.cookies[PAYER_COOKIE];
+  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
+}
+
+/** Who is paying on the test page: the session's member, and the browser's payer token. */
+export interface Payer {
+  userId: string | null;
+  /** The request carried a session that has ended (idle or absolute limit). */
+  sessionExpired: boolean;
+  payerToken: string | null;
+}
+
+/**
+ * Only the checkout's owner may pay it: a plan, the member who opened it (signed in); a
+ * donation, the browser that opened it (its payer cookie), signed in or not.
+ */
+function assertMayPay(row: { kind: string; userId: string | null; payerTokenHash: string | null }, payer: Payer) {
+  if (row.kind === 'donation') {
+    if (!row.payerTokenHash || !payer.payerToken || sha256(payer.payerToken) !== row.payerTokenHash)
+      throw new AppError('CHECKOUT_OTHER_BROWSER');
+    return;
+  }
+  if (!payer.userId) throw new AppError(payer.sessionExpired ? 'AUTH_SESSION_EXPIRED' : 'AUTH_REQUIRED');
+  if (payer.userId !== row.userId) throw new AppError('CHECKOUT_OTHER_ACCOUNT');
+}
+
+/** True when the card's MM/YY is before the current month (UTC, by the app's clock). */
+export function cardExpired(expiry: string, now: Date): boolean {
+  const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!m) return true;
+  const month = Number(m[1]);
+  const year = 2000 + Number(m[2]);
+  return year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
 
 const rand = (bytes = 18) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -205,21 +260,26 @@ export class LocalProvider implements PaymentProvider {
 }
 
 /**
- * POST /api/billing/local/pay: the payment test page's form. Card 4242 4242 4242 4242 pays; any
- * other number (4000 0000 0000 0002 included) is declined with PAYMENT_DECLINED and the session
- * stays open for another try. A payment creates the provider's objects and queues
+ * POST /api/billing/local/pay: the payment test page's form, only while the test checkout is on
+ * (PAYMENTS_NOT_CONFIGURED otherwise) and only by the checkout's owner (assertMayPay). Card
+ * 4242 4242 4242 4242 with an expiry from this month on pays; a past expiry fails with
+ * CARD_EXPIRED and any other number (4000 0000 0000 0002 included) with PAYMENT_DECLINED, and
+ * the session stays open for another try. A payment creates the provider's objects and queues
  * checkout.session.completed (+ customer.subscription.created and invoice.paid for a plan),
  * then delivers them through the webhook handler before answering.
  */
 export async function localPay(
   deps: Deps,
-  input: { sessionId: string; cardNumber: string },
+  input: { sessionId: string; cardNumber: string; expiry: string },
+  payer: Payer,
   log?: FastifyBaseLogger,
 ): Promise<LocalPayDto> {
   if (deps.config.STRIPE_SECRET_KEY) throw new AppError('NOT_FOUND');
+  if (!testCheckoutEnabled(deps.config)) throw new AppError('PAYMENTS_NOT_CONFIGURED');
   const now = deps.clock.now();
   const row = await deps.db.query.checkoutSessions.findFirst({ where: eq(checkoutSessions.id, input.sessionId) });
   if (!row || row.provider !== 'local') throw new AppError('NOT_FOUND');
+  assertMayPay(row, payer);
   const done: LocalPayDto = { status: 'complete', redirectUrl: successUrl(row.id), error: null };
   if (row.providerPaidAt) {
     // Paid already (a double submit, or a delivery that failed): finish delivering.
@@ -227,13 +287,18 @@ export async function localPay(
     return done;
   }
   if (row.status !== 'open' || row.expiresAt <= now) throw new AppError('CHECKOUT_CLOSED');
-  if (input.cardNumber !== TEST_CARD_SUCCESS) {
+  const refusal = cardExpired(input.expiry, now)
+    ? 'CARD_EXPIRED'
+    : input.cardNumber !== TEST_CARD_SUCCESS
+      ? 'PAYMENT_DECLINED'
+      : null;
+  if (refusal) {
     await deps.db
       .update(checkoutSessions)
-      .set({ lastError: 'PAYMENT_DECLINED' })
+      .set({ lastError: refusal })
       .where(and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.status, 'open')));
-    log?.info({ checkout: row.id }, 'local provider: card declined');
-    return { status: 'failed', redirectUrl: null, error: 'PAYMENT_DECLINED' };
+    log?.info({ checkout: row.id, refusal }, 'local provider: card refused');
+    return { status: 'failed', redirectUrl: null, error: refusal };
   }
   await deps.db.transaction(async (tx) => {
     const [won] = await tx
@@ -301,10 +366,13 @@ export async function localPay(
 /**
  * What Stripe does on its own clock, for the local provider: a period that ended renews (the
  * test card is charged again: invoice.paid for the next period), or, when set to cancel at
- * period end, the subscription ends (customer.subscription.deleted). Then delivers the queue.
+ * period end, the subscription ends (customer.subscription.deleted). With the test checkout
+ * off, nothing renews: each such subscription ends with its period (no card to charge). Then
+ * delivers the queue.
  */
 export async function localProviderSweep(deps: Deps, log?: FastifyBaseLogger): Promise<void> {
   const now = deps.clock.now();
+  const renews = testCheckoutEnabled(deps.config);
   const due = await deps.db
     .select()
     .from(localProviderSubscriptions)
@@ -313,7 +381,7 @@ export async function localProviderSweep(deps: Deps, log?: FastifyBaseLogger): P
   for (const s of due) {
     await deps.db.transaction(async (tx) => {
       const plan = (await tx.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.id, s.planId) }))!;
-      if (s.cancelAtPeriodEnd) {
+      if (s.cancelAtPeriodEnd || !renews) {
         const [ended] = await tx
           .update(localProviderSubscriptions)
           .set({ status: 'canceled' })

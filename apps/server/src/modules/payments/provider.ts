@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { PaymentsMode } from '@candeia/shared/schemas/billing';
+import { seedsDemo, type Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PlanRow } from '../billing/repository.ts';
 import { LocalProvider } from './local-provider.ts';
@@ -59,9 +61,35 @@ export interface PaymentProvider {
   cancelNow(subscriptionId: string): Promise<void>;
 }
 
-/** Stripe when STRIPE_SECRET_KEY is set, the built-in local provider otherwise. */
-export function activeProviderName(config: Pick<Config, 'STRIPE_SECRET_KEY'>): ProviderName {
-  return config.STRIPE_SECRET_KEY ? 'stripe' : 'local';
+type PaymentSettings = Pick<Config, 'STRIPE_SECRET_KEY' | 'PAYMENTS_TEST_CHECKOUT' | 'SEED_DEMO' | 'DATABASE_URL'>;
+
+/**
+ * Whether the built-in test checkout takes payments: never beside Stripe; otherwise as
+ * PAYMENTS_TEST_CHECKOUT says, and by default only where the demo data is (the embedded
+ * database, or SEED_DEMO=true). Anywhere else the card 4242… would sell every plan for nothing.
+ */
+export function testCheckoutEnabled(config: PaymentSettings): boolean {
+  if (config.STRIPE_SECRET_KEY) return false;
+  return config.PAYMENTS_TEST_CHECKOUT ?? seedsDemo(config);
+}
+
+/** Stripe when STRIPE_SECRET_KEY is set, else the local provider when the test checkout is on, else none. */
+export function activeProviderName(config: PaymentSettings): ProviderName | null {
+  if (config.STRIPE_SECRET_KEY) return 'stripe';
+  return testCheckoutEnabled(config) ? 'local' : null;
+}
+
+/** What the web app is told (GET /api/config/public): how payments are taken here. */
+export function paymentsMode(config: PaymentSettings): PaymentsMode {
+  const name = activeProviderName(config);
+  return name === 'stripe' ? 'stripe' : name === 'local' ? 'test' : 'off';
+}
+
+/** The provider new checkouts go to; PAYMENTS_NOT_CONFIGURED when there is none. */
+export function checkoutProviderName(config: PaymentSettings): ProviderName {
+  const name = activeProviderName(config);
+  if (!name) throw new AppError('PAYMENTS_NOT_CONFIGURED');
+  return name;
 }
 
 /** The provider that owns a subscription id (the local provider's ids are ours). */
@@ -75,11 +103,7 @@ export interface ProviderDeps {
   config: Config;
 }
 
-export function paymentProvider(
-  deps: ProviderDeps,
-  name: ProviderName = activeProviderName(deps.config),
-  log?: FastifyBaseLogger,
-): PaymentProvider {
+export function paymentProvider(deps: ProviderDeps, name: ProviderName, log?: FastifyBaseLogger): PaymentProvider {
   return name === 'stripe' ? new StripeProvider(deps.config, log) : new LocalProvider(deps);
 }
 

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localPaySchema } from '@candeia/shared/schemas/billing';
 import { AppError } from '../../lib/app-error.ts';
-import { localPay } from './local-provider.ts';
+import { localPay, payerTokenOf } from './local-provider.ts';
 import { handleWebhook } from './webhook.ts';
 
-/** POST /api/billing/local/pay: the payment test page's form (local provider only). */
+/**
+ * POST /api/billing/local/pay: the payment test page's form (local provider only). Public, so
+ * that a signed-out donor can pay; who may pay is checked against the checkout (localPay).
+ */
 export const localPayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/billing/local/pay',
@@ -12,7 +15,13 @@ export const localPayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: localPaySchema },
       config: { access: 'public', rateLimit: { max: 20, windowMs: 60_000 } },
     },
-    async (req) => localPay(app.deps, req.body, req.log),
+    async (req) =>
+      localPay(
+        app.deps,
+        req.body,
+        { userId: req.auth?.userId ?? null, sessionExpired: req.sessionExpired, payerToken: payerTokenOf(req) },
+        req.log,
+      ),
   );
 };
 

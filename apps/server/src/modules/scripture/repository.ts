@@ -201,11 +201,29 @@ export async function findNote(db: DbOrTx, userId: string, id: string) {
   return row;
 }
 
+type FavouriteValues = typeof scriptureFavourites.$inferInsert & { userId: string };
+
+/** The id of the same passage in the user's favourites, if it is there. */
+export async function findSameFavourite(db: DbOrTx, values: FavouriteValues): Promise<string | undefined> {
+  const t = scriptureFavourites;
+  const [existing] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(
+        eq(t.userId, values.userId),
+        eq(t.textId, values.textId),
+        eq(t.bookCode, values.bookCode),
+        eq(t.chapter, values.chapter),
+        eq(t.verseStart, values.verseStart),
+        eq(t.verseEnd, values.verseEnd),
+      ),
+    );
+  return existing?.id;
+}
+
 /** Inserts a favourite; an identical one already saved is returned instead (created: false). */
-export async function insertFavourite(
-  db: DbOrTx,
-  values: typeof scriptureFavourites.$inferInsert & { userId: string },
-): Promise<{ id: string; created: boolean }> {
+export async function insertFavourite(db: DbOrTx, values: FavouriteValues): Promise<{ id: string; created: boolean }> {
   const [row] = await db
     .insert(scriptureFavourites)
     .values(values)
@@ -221,21 +239,19 @@ export async function insertFavourite(
     })
     .returning({ id: scriptureFavourites.id });
   if (row) return { id: row.id, created: true };
-  const t = scriptureFavourites;
-  const [existing] = await db
-    .select({ id: t.id })
-    .from(t)
-    .where(
-      and(
-        eq(t.userId, values.userId),
-        eq(t.textId, values.textId),
-        eq(t.bookCode, values.bookCode),
-        eq(t.chapter, values.chapter),
-        eq(t.verseStart, values.verseStart),
-        eq(t.verseEnd, values.verseEnd),
-      ),
-    );
-  return { id: existing!.id, created: false };
+  return { id: (await findSameFavourite(db, values))!, created: false };
+}
+
+/** How many favourites the user has (for the per-account limit). */
+export async function countFavourites(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(scriptureFavourites).where(eq(scriptureFavourites.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** How many notes the user has (for the per-account limit). */
+export async function countNotes(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(scriptureNotes).where(eq(scriptureNotes.userId, userId));
+  return row?.n ?? 0;
 }
 
 export async function deleteFavourite(db: DbOrTx, userId: string, id: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { Locale } from '@candeia/shared/constants';
+import { SCRIPTURE_FAVOURITES_MAX, SCRIPTURE_NOTES_MAX, type Locale } from '@candeia/shared/constants';
 import {
   DEFAULT_BIBLE_BY_LOCALE,
   RELIGIONS,
@@ -21,6 +21,7 @@ import {
 } from '@candeia/shared/schemas/scripture';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { checkQuota } from '../../lib/quota.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/access.ts';
 import { scriptureCache, serialize, type CachedChapter, type Serialized, type TextsSnapshot } from './cache.ts';
@@ -238,16 +239,30 @@ export async function addFavourite(
 ): Promise<{ favourite: FavouriteDto; created: boolean }> {
   await gate(deps, actor);
   const entry = await existingPassage(deps.db, input);
-  const { id, created } = await repo.insertFavourite(deps.db, {
-    userId: actor.userId!,
+  const userId = actor.userId!;
+  const values = {
+    userId,
     textId: entry.textId,
     bookCode: entry.book.code,
     chapter: entry.chapter,
     verseStart: input.verseStart,
     verseEnd: input.verseEnd,
     createdAt: deps.clock.now(),
+  };
+  const { id, created } = await deps.db.transaction(async (tx) => {
+    // A passage saved already is answered as it is, even at the limit.
+    const same = await repo.findSameFavourite(tx, values);
+    if (same) return { id: same, created: false };
+    await checkQuota(tx, {
+      name: 'favourites',
+      userId,
+      limit: SCRIPTURE_FAVOURITES_MAX,
+      code: 'FAVOURITES_LIMIT_REACHED',
+      count: () => repo.countFavourites(tx, userId),
+    });
+    return repo.insertFavourite(tx, values);
   });
-  const row = await repo.findFavourite(deps.db, actor.userId!, id);
+  const row = await repo.findFavourite(deps.db, userId, id);
   return { favourite: toFavouriteDto(row!), created };
 }
 
@@ -272,18 +287,28 @@ export async function addNote(deps: Deps, actor: Actor, input: PassageInput & { 
   await gate(deps, actor);
   const entry = await existingPassage(deps.db, input);
   const now = deps.clock.now();
-  const id = await repo.insertNote(deps.db, {
-    userId: actor.userId!,
-    textId: entry.textId,
-    bookCode: entry.book.code,
-    chapter: entry.chapter,
-    verseStart: input.verseStart,
-    verseEnd: input.verseEnd,
-    body: input.body,
-    createdAt: now,
-    updatedAt: now,
+  const userId = actor.userId!;
+  const id = await deps.db.transaction(async (tx) => {
+    await checkQuota(tx, {
+      name: 'notes',
+      userId,
+      limit: SCRIPTURE_NOTES_MAX,
+      code: 'NOTES_LIMIT_REACHED',
+      count: () => repo.countNotes(tx, userId),
+    });
+    return repo.insertNote(tx, {
+      userId,
+      textId: entry.textId,
+      bookCode: entry.book.code,
+      chapter: entry.chapter,
+      verseStart: input.verseStart,
+      verseEnd: input.verseEnd,
+      body: input.body,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
-  return toNoteDto((await repo.findNote(deps.db, actor.userId!, id))!);
+  return toNoteDto((await repo.findNote(deps.db, userId, id))!);
 }
 
 export async function editNote(deps: Deps, actor: Actor, id: string, input: { body: string }): Promise<NoteDto> {

@@ -1,16 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentsMode } from '@candeia/shared/schemas/billing';
 import { api } from '../api.ts';
 
-/** The operating company and how to reach it, as configured on the server. */
+/** The operating company and how to reach it, and how payments are taken, as configured on the server. */
 export interface PublicConfig {
   companyName: string;
   companyAddress: string;
   contactEmail: string;
+  payments: PaymentsMode;
 }
 
 export const publicConfigKey = ['config', 'public'] as const;
 
-/** Fetched once per visit: the footer and the legal texts share this entry. */
+/** Fetched once per visit: the footer, the legal texts and the payment screens share this entry. */
 export const publicConfigQuery = () =>
   queryOptions({
     queryKey: publicConfigKey,

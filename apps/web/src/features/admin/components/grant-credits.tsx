@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CREDIT_GRANT_MAX } from '@candeia/shared/constants';
 import { BV } from '@candeia/shared/schemas/billing';
 import { V } from '@candeia/shared/schemas/common';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -26,7 +27,7 @@ const grantFormSchema = z.object({
   userId: z.string().trim().regex(UUID, USER_MESSAGE),
   amount: z.string().refine((v) => {
     const n = parseCredits(v);
-    return n !== null && n >= 1 && n <= 10_000_000;
+    return n !== null && n >= 1 && n <= CREDIT_GRANT_MAX;
   }, BV.creditsAmount),
   reason: z.string().trim().max(200, V.tooLong),
 });

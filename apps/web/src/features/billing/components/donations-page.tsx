@@ -18,6 +18,7 @@ import { useFocusFirstInvalid, useMessages } from '../../../lib/forms.ts';
 import { accountOf, useSessionUser } from '../../../lib/queries/session.ts';
 import { useCreateDonation } from '../api/create-donation.ts';
 import { useFollowUrl } from '../hooks/use-follow-url.ts';
+import { usePayments } from '../hooks/use-payments.ts';
 import { donationCents } from '../lib/donation.ts';
 import { formatAmountInput, formatMoney } from '../lib/format.ts';
 
@@ -47,6 +48,7 @@ export default function DonationsPage() {
   const donate = useCreateDonation();
   const { user } = useSessionUser();
   const account = accountOf(user);
+  const payments = usePayments();
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const [formError, setFormError] = useState<{ title: string; text: string } | null>(null);
@@ -91,6 +93,8 @@ export default function DonationsPage() {
   };
 
   const onSubmit = async (values: DonationFormOut) => {
+    // Nothing to pay with on this server: the notice on the form already says so.
+    if (payments.off) return;
     setFormError(null);
     const amountCents = donationCents(values.amount);
     if (amountCents === null) return;
@@ -103,11 +107,15 @@ export default function DonationsPage() {
         if (e.fields.email) setError('email', { type: 'server', message: e.fields.email });
         return;
       }
-      // SPEC.md §8: 'Erro no Checkout' when the payment could not start, 'Erro na Doação' otherwise.
+      // SPEC.md §8: 'Erro no Checkout' when the payment could not start, 'Erro na Doação' otherwise;
+      // no payments on this server (turned off since the page loaded) says so.
       const checkout = e instanceof ApiError && (e.code === 'CHECKOUT_FAILED' || e.code === 'PROVIDER_UNAVAILABLE');
-      const err = checkout
-        ? { title: t('donate.checkoutErrorTitle'), text: t('donate.checkoutErrorText') }
-        : { title: t('donate.donationErrorTitle'), text: t('donate.donationErrorText') };
+      const err =
+        e instanceof ApiError && e.code === 'PAYMENTS_NOT_CONFIGURED'
+          ? { title: t('payments.offTitle'), text: e.message || t('errors:PAYMENTS_NOT_CONFIGURED') }
+          : checkout
+            ? { title: t('donate.checkoutErrorTitle'), text: t('donate.checkoutErrorText') }
+            : { title: t('donate.donationErrorTitle'), text: t('donate.donationErrorText') };
       setFormError(err);
       toast({ variant: 'destructive', title: err.title, description: err.text });
     }
@@ -131,6 +139,13 @@ export default function DonationsPage() {
         <Card className="p-5 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <form ref={formRef} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="grid gap-5">
             <h2 className="font-serif text-xl font-semibold text-stone-900">{t('donate.formTitle')}</h2>
+            {payments.off ? (
+              <div id="payments-off">
+                <Alert variant="warning" title={t('payments.offTitle')}>
+                  {t('payments.offDonations')}
+                </Alert>
+              </div>
+            ) : null}
             <fieldset>
               <legend className="text-sm font-medium text-stone-800">{t('donate.presets')}</legend>
               <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -197,7 +212,15 @@ export default function DonationsPage() {
               </Alert>
             ) : null}
 
-            <Button type="submit" size="lg" block busy={busy} busyLabel={t('processing')}>
+            <Button
+              type="submit"
+              size="lg"
+              block
+              busy={busy}
+              busyLabel={t('processing')}
+              disabled={payments.off}
+              aria-describedby={payments.off ? 'payments-off' : undefined}
+            >
               {cents !== null ? t('donate.submitAmount', { amount: money(cents) }) : t('donate.submit')}
             </Button>
             <p className="flex items-center justify-center gap-2 text-center text-sm text-stone-600">

@@ -26,6 +26,7 @@ import { usePlans } from '../../../lib/queries/plans.ts';
 import { useCheckoutSession } from '../api/get-checkout-session.ts';
 import { useLocalPay } from '../api/local-pay.ts';
 import { useFollowUrl } from '../hooks/use-follow-url.ts';
+import { usePayments } from '../hooks/use-payments.ts';
 import { usePlanText } from '../hooks/use-plan-text.ts';
 import { formatCardNumber, formatCvc, formatExpiry, reformatInput } from '../lib/card.ts';
 import { formatMoney } from '../lib/format.ts';
@@ -47,7 +48,12 @@ export default function PaymentTestPage() {
   // ?session= (our links) or ?session_id= (the provider's success URL convention).
   const sessionId = (params.get('session') ?? params.get('session_id'))?.trim() || null;
   const session = useCheckoutSession(sessionId);
+  const payments = usePayments();
 
+  // Stripe, or no payments at all: this server takes no test card.
+  if (payments.mode !== undefined && payments.mode !== 'test') {
+    return <SessionProblem title={t('payments.testOffTitle')} text={t('payments.testOffText')} />;
+  }
   if (!sessionId) {
     return <SessionProblem title={t('session.missingTitle')} text={t('session.missingText')} />;
   }
@@ -87,8 +93,9 @@ function CheckoutForm({ session }: { session: CheckoutSessionDto }) {
   const text = usePlanText();
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  // The message of a failed payment; `focus` moves focus to it once it is on screen.
-  const [payError, setPayError] = useState<{ text: string; focus: boolean } | null>(null);
+  // The message of a failed payment; `focus` moves focus to it once it is on screen; `signIn`
+  // when a plan's checkout needs its member signed in.
+  const [payError, setPayError] = useState<{ text: string; focus: boolean; signIn?: boolean } | null>(null);
   useEffect(() => {
     if (payError?.focus) alertRef.current?.focus();
   }, [payError]);
@@ -159,7 +166,11 @@ function CheckoutForm({ session }: { session: CheckoutSessionDto }) {
         }
       }
       // A field the server refused gets the focus (by the form); otherwise the message does.
-      setPayError({ text: apiMessage(e), focus: !onField });
+      setPayError({
+        text: apiMessage(e),
+        focus: !onField,
+        signIn: e instanceof ApiError && e.code === 'AUTH_REQUIRED',
+      });
     }
   };
 
@@ -280,6 +291,16 @@ function CheckoutForm({ session }: { session: CheckoutSessionDto }) {
               {payError ? (
                 <Alert ref={alertRef} tabIndex={-1} variant="error" title={t('pay.failed')}>
                   {payError.text}
+                  {payError.signIn ? (
+                    <div className="mt-3">
+                      <Link
+                        to={`/login?next=${encodeURIComponent(`/testes-stripe?session=${session.id}`)}`}
+                        className={buttonClasses({ size: 'sm' })}
+                      >
+                        {t('pay.signIn')}
+                      </Link>
+                    </div>
+                  ) : null}
                 </Alert>
               ) : null}
 

@@ -26,9 +26,13 @@ import { useOpenPortal } from '../api/open-portal.ts';
 import { useResumeSubscription } from '../api/resume-subscription.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
 import { useFollowUrl } from '../hooks/use-follow-url.ts';
+import { usePayments } from '../hooks/use-payments.ts';
 import { usePlanText } from '../hooks/use-plan-text.ts';
 import { CreditHistory } from './credit-history.tsx';
 import { formatDate, formatDateBR, formatDateNumeric, formatMoney, formatNumber } from '../lib/format.ts';
+
+/** The notice that payments are not configured: what a disabled subscribe button points to. */
+const PAYMENTS_OFF_ID = 'payments-off';
 
 /** Codes after which the generic 'Erro na Assinatura' text says more than the server's message. */
 const GENERIC_FAILURES = new Set(['SUBSCRIPTION_UPDATE_FAILED', 'CHECKOUT_FAILED', 'SERVER_ERROR', 'UNEXPECTED_ERROR']);
@@ -45,6 +49,7 @@ export default function SubscriptionPage() {
   const sub = useSubscription(signedIn);
   const details = useBillingDetails(signedIn && user.role !== 'admin');
   const plans = usePlans();
+  const payments = usePayments();
   const plansHeading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(expired ? t('blocked.title') : t('title'));
 
@@ -103,6 +108,13 @@ export default function SubscriptionPage() {
             {t('catalogue.title')}
           </h2>
           <p className="mt-1 text-stone-600">{t('catalogue.lead')}</p>
+          {payments.off ? (
+            <div id={PAYMENTS_OFF_ID} className="mt-6">
+              <Alert variant="warning" title={t('payments.offTitle')}>
+                {t('payments.offPlans')}
+              </Alert>
+            </div>
+          ) : null}
           {plans.isPending ? (
             <Spinner />
           ) : plans.error ? (
@@ -125,6 +137,7 @@ export default function SubscriptionPage() {
                 sub={signedIn ? sub.data : undefined}
                 chosenPlan={chosenPlan}
                 signupHref={(id) => `/signup?next=${next(id)}`}
+                paymentsOff={payments.off}
               />
               {!signedIn && !sessionPending ? (
                 <p className="mt-5 text-center text-sm text-stone-600">
@@ -454,7 +467,10 @@ function ManageSubscription({ details, locale }: { details: BillingDetailsDto; l
   );
 }
 
-/** The paid plans; signed in, each can be subscribed to (one checkout at a time). */
+/**
+ * The paid plans; signed in, each can be subscribed to (one checkout at a time). Without payments
+ * on this server the buttons stay, disabled, described by the notice above them.
+ */
 function Catalogue({
   plans,
   signedIn,
@@ -462,6 +478,7 @@ function Catalogue({
   sub,
   chosenPlan,
   signupHref,
+  paymentsOff,
 }: {
   plans: PlanDto[];
   signedIn: boolean;
@@ -469,6 +486,7 @@ function Catalogue({
   sub: SubscriptionStateDto | undefined;
   chosenPlan: string | null;
   signupHref: (planId: string) => string;
+  paymentsOff: boolean;
 }) {
   const { t } = useTranslation('billing');
   const { apiMessage } = useMessages();
@@ -515,7 +533,13 @@ function Catalogue({
         const ownsIt = current && sub?.status === 'active' && !sub.isTrial;
         const chosen = chosenPlan === p.id;
         let cta = null;
-        if (!signedIn && !sessionPending) {
+        if (paymentsOff && (!signedIn || canSubscribe) && !ownsIt && !sessionPending) {
+          cta = (
+            <Button block disabled aria-describedby={PAYMENTS_OFF_ID}>
+              <SubscribeLabel plan={p} />
+            </Button>
+          );
+        } else if (!signedIn && !sessionPending) {
           cta = (
             <Link to={signupHref(p.id)} className={buttonClasses({ block: true })}>
               <SubscribeLabel plan={p} />

@@ -24,7 +24,7 @@ import { MessageItem } from './message-item.tsx';
 import { RenameDialog } from './rename-dialog.tsx';
 import { Welcome } from './welcome.tsx';
 
-type Notice = { kind: 'credits' } | { kind: 'plan'; text: string };
+type Notice = { kind: 'credits' } | { kind: 'plan'; text: string } | { kind: 'limit'; text: string };
 
 /** How many times one answer is re-attached before the screen waits for the user. */
 const MAX_ATTACH = 3;
@@ -115,6 +115,9 @@ export default function ChatPage() {
       if (err instanceof ApiError && err.code === 'INSUFFICIENT_CREDITS') setNotice({ kind: 'credits' });
       else if (err instanceof ApiError && (err.code === 'FEATURE_NOT_IN_PLAN' || err.code === 'SUBSCRIPTION_REQUIRED'))
         setNotice({ kind: 'plan', text: apiMessage(err) });
+      // Too many conversations: said on the composer, and what was typed stays in it.
+      else if (err instanceof ApiError && err.code === 'CONVERSATIONS_LIMIT_REACHED')
+        setNotice({ kind: 'limit', text: apiMessage(err) });
       else if (err instanceof ApiError && err.fields.content) {
         setFieldError(err.fields.content);
         composer.current?.focus();
@@ -396,6 +399,10 @@ export default function ChatPage() {
                     <Link to="/subscription" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
                       {t('plan.upgrade')}
                     </Link>
+                  </Alert>
+                ) : notice?.kind === 'limit' ? (
+                  <Alert variant="warning" title={t('limit.title')}>
+                    <p>{notice.text}</p>
                   </Alert>
                 ) : null}
                 <Composer
