@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useMessages } from '../../../lib/forms.ts';
-import { sessionKey, useSessionUser } from '../../../lib/queries/session.ts';
+import { accountOf, sessionKey, useSessionUser } from '../../../lib/queries/session.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 
 interface Feedback {
@@ -28,7 +28,8 @@ const MailIcon = ({ className }: { className: string }) => (
 export function VerifyEmailNotice({ variant = 'bar' }: { variant?: 'bar' | 'panel' }) {
   const { t, ready } = useTranslation(['auth', 'errors'], { useSuspense: false });
   const { apiMessage } = useMessages();
-  const { user } = useSessionUser();
+  // The account's details (never known offline: then there is nothing to say).
+  const user = accountOf(useSessionUser().user);
   const qc = useQueryClient();
   const resend = useResendVerification();
   const [feedback, setFeedback] = useState<Feedback | null>(null);

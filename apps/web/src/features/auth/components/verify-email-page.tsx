@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useMessages } from '../../../lib/forms.ts';
-import { useSessionUser } from '../../../lib/queries/session.ts';
+import { accountOf, useSessionUser } from '../../../lib/queries/session.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { VerifyEmailNotice } from './verify-email-notice.tsx';
@@ -90,7 +90,7 @@ export default function VerifyEmailPage() {
           <Alert ref={headingRef} tabIndex={-1} variant="error">
             {invalid}
           </Alert>
-          {user?.emailVerified ? (
+          {accountOf(user)?.emailVerified ? (
             <>
               <Alert variant="success">{t('verify.page.alreadyVerified')}</Alert>
               {next}

@@ -69,6 +69,7 @@ const session: SessionInfo = {
     locale: 'pt-BR',
     role: 'user',
     referralCode: 'REF-ABCDEFGH',
+    emailVerified: true,
     createdAt: '2026-03-01T12:00:00.000Z',
   },
   idleExpiresAt: '2099-01-01T00:00:00.000Z',
