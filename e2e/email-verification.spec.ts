@@ -126,6 +126,9 @@ test.describe('e-mail verification', () => {
     await subscribeThroughApi(guest, baseURL!, 'platinum');
     await newcomerContext.close();
     await page.goto('/referral');
+    await expect(page.getByRole('heading', { name: 'Quem se cadastrou com seu código' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByRole('listitem').filter({ hasText: 'Joana' })).toContainText('Recompensa recebida');
     await expect(page.getByRole('listitem').filter({ hasText: 'Primeiro pagamento de um indicado' })).toContainText(
       '+5.000',
