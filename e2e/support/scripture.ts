@@ -57,6 +57,8 @@ export interface BibleCase {
     taoism: string;
     textInEnglish: string;
     soon: string;
+    notesLimit: string;
+    favouritesLimit: string;
   };
 }
 
@@ -97,6 +99,8 @@ const PT: BibleCase['ui'] = {
   taoism: 'Taoismo',
   textInEnglish: 'Texto em inglês',
   soon: 'Em breve',
+  notesLimit: 'Você chegou ao limite de anotações da sua conta.',
+  favouritesLimit: 'Você chegou ao limite de favoritos da sua conta.',
 };
 
 const EN: BibleCase['ui'] = {
@@ -136,6 +140,8 @@ const EN: BibleCase['ui'] = {
   taoism: 'Taoism',
   textInEnglish: 'Text in English',
   soon: 'Coming soon',
+  notesLimit: 'You have reached your account’s limit of notes.',
+  favouritesLimit: 'You have reached your account’s limit of favorites.',
 };
 
 export async function installedTexts(): Promise<Map<string, { title: string; abbreviation: string }>> {
