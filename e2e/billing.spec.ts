@@ -87,6 +87,68 @@ test.describe('subscriptions', () => {
     await expect(page.getByRole('heading', { name: 'Assinatura confirmada!' })).toBeVisible({ timeout: 30_000 });
   });
 
+  test('a past expiry date is refused like a declined card, and nothing typed is lost', async ({ page, login }) => {
+    await login();
+    await page.goto('/subscription');
+    await page.getByRole('button', { name: 'Assinar Diamante' }).click();
+    await expect(page).toHaveURL(/\/testes-stripe\?session=/);
+    await fillCard(page, CARD_OK);
+    await page.getByRole('textbox', { name: 'Validade' }).fill('01/20');
+    await page.getByRole('button', { name: /Pagar/ }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Pagamento não concluído' });
+    await expect(alert).toContainText('Cartão vencido');
+    await expect(alert).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Número do cartão' })).toHaveValue(CARD_OK);
+    await expect(page.getByRole('textbox', { name: 'Validade' })).toHaveValue('01/20');
+    await expectAccessible(page, '/testes-stripe (expired card)');
+    await page.getByRole('textbox', { name: 'Validade' }).fill('12/34');
+    await page.getByRole('button', { name: /Pagar/ }).click();
+    await expect(page.getByRole('heading', { name: 'Assinatura confirmada!' })).toBeVisible({ timeout: 30_000 });
+  });
+
+  test("a plan checkout's link opened signed out, or by another member, cannot be paid there", async ({
+    page,
+    login,
+    browser,
+    baseURL,
+  }) => {
+    // Two browsers, two members and a payment: more than the default minute on a busy machine.
+    test.slow();
+    await login();
+    await page.goto('/subscription');
+    await page.getByRole('button', { name: 'Assinar Prata' }).click();
+    await expect(page).toHaveURL(/\/testes-stripe\?session=/);
+    const link = new URL(page.url());
+
+    const other = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const stranger = await other.newPage();
+    await stranger.goto(`${link.pathname}${link.search}`);
+    await fillCard(stranger, CARD_OK);
+    await stranger.getByRole('button', { name: /Pagar/ }).click();
+    const alert = stranger.getByRole('alert').filter({ hasText: 'Pagamento não concluído' });
+    await expect(alert).toContainText('Entre na sua conta para continuar.');
+    await expect(alert.getByRole('link', { name: 'Entrar para pagar' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(`${link.pathname}${link.search}`)}`,
+    );
+    await expectAccessible(stranger, '/testes-stripe (signed out)');
+
+    const { loginAs, createUser } = await import('./support/fixtures.ts');
+    await loginAs(stranger, await createUser({ firstName: 'Outra' }));
+    await stranger.goto(`${link.pathname}${link.search}`);
+    await fillCard(stranger, CARD_OK);
+    await stranger.getByRole('button', { name: /Pagar/ }).click();
+    await expect(stranger.getByRole('alert').filter({ hasText: 'Pagamento não concluído' })).toContainText(
+      'Este pagamento foi iniciado por outra conta.',
+    );
+    await other.close();
+
+    // The member who chose the plan pays it.
+    await fillCard(page, CARD_OK);
+    await page.getByRole('button', { name: /Pagar/ }).click();
+    await expect(page.getByRole('heading', { name: 'Assinatura confirmada!' })).toBeVisible({ timeout: 30_000 });
+  });
+
   test('the card form explains each bad field and loses nothing', async ({ page, login }) => {
     await login();
     await page.goto('/subscription');
@@ -225,6 +287,33 @@ test.describe('donations', () => {
       page.getByText('Sua doação foi processada com sucesso! Obrigado por apoiar nosso ministério.'),
     ).toBeVisible();
     await expectAccessible(page, '/checkout/success (donation)');
+  });
+
+  test("a donation's payment page opened in another browser cannot be paid there", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    await page.goto('/donations');
+    await page.getByRole('textbox', { name: /Valor da doação/ }).fill('12,00');
+    await page.getByRole('button', { name: /Doar R\$\s?12,00/ }).click();
+    await expect(page).toHaveURL(/\/testes-stripe\?session=/);
+    const link = new URL(page.url());
+
+    const other = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(`${link.pathname}${link.search}`);
+    await fillCard(elsewhere, CARD_OK);
+    await elsewhere.getByRole('button', { name: /Pagar/ }).click();
+    await expect(elsewhere.getByRole('alert').filter({ hasText: 'Pagamento não concluído' })).toContainText(
+      'Esta doação foi iniciada em outro navegador.',
+    );
+    await other.close();
+
+    await fillCard(page, CARD_OK);
+    await page.getByRole('button', { name: /Pagar/ }).click();
+    await expect(page.getByRole('heading', { name: 'Obrigado pela sua doação!' })).toBeVisible({ timeout: 30_000 });
   });
 
   test('an invalid amount gets the message of SPEC.md §5 and keeps what was typed', async ({ page }) => {

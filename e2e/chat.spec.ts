@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CHAT_CONVERSATIONS_MAX } from '@candeia/shared/constants';
 import { expectAccessible } from './support/billing.ts';
 import { answered, ask, chat, grantCredits, pt, shot } from './support/chat.ts';
 import { expect, test, withDb } from './support/fixtures.ts';
@@ -196,6 +197,40 @@ test('out of credits: the upgrade notice, and the typed message is kept', async 
   await shot(page, 'chat-out-of-credits');
   await notice.getByRole('link', { name: 'Fazer upgrade do plano' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
+});
+
+test('at the conversation limit: the notice on the composer, the typed message kept, an old one goes on', async ({
+  page,
+  login,
+}) => {
+  // Two answers and a refusal: more than the default minute on a busy machine.
+  test.slow();
+  const user = await openChat(page, login);
+  // Years of conversations, one short of the limit, written straight into the database.
+  await withDb((c) =>
+    c.query(
+      `INSERT INTO chat_conversations (user_id, title) SELECT $1, 'Conversa antiga ' || g FROM generate_series(1, $2) g`,
+      [user.id, CHAT_CONVERSATIONS_MAX - 1],
+    ),
+  );
+  await ask(page, 'Preciso de esperança');
+  await expect(page).toHaveURL(CONVERSATION_URL);
+  await answered(page);
+  const last = page.url();
+
+  await page.goto('/chat');
+  await ask(page, 'Quero começar uma conversa nova');
+  const notice = page.getByRole('status').filter({ hasText: 'Limite de conversas atingido' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Continue uma conversa existente ou apague algumas antigas');
+  await expect(chat.composer(page)).toHaveValue('Quero começar uma conversa nova');
+  await expect(page).toHaveURL(/\/chat$/);
+  await expectAccessible(page, '/chat (conversation limit)');
+
+  await page.goto(last);
+  await ask(page, 'E amanhã?');
+  await answered(page);
+  await expect(chat.log(page)).toContainText('E amanhã?');
 });
 
 test('a message with signs of crisis gets the CVV 188 card, never charged', async ({ page, login }) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { randomBytes, randomInt } from 'node:crypto';
+import { SCRIPTURE_FAVOURITES_MAX, SCRIPTURE_NOTES_MAX } from '@candeia/shared/constants';
 import { createUser, expect, test, withDb } from './support/fixtures.ts';
 import {
   bibleCase,
@@ -238,6 +239,41 @@ test('favourite, note, copy and share; all still there after a reload and in the
   await expect(page.getByRole('dialog', { name: bible.ui.deleteConfirm })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: bible.ui.delete }).click();
   await expect(page.getByText(`${body} (revista)`)).toBeHidden();
+});
+
+test('at the note limit: the dialog says so and keeps the note; a favourite says so too', async ({ page, login }) => {
+  const user = await login();
+  // Years of notes and favourites, up to the limits, written straight into the database.
+  await withDb(async (c) => {
+    await c.query(
+      `INSERT INTO scripture_notes (user_id, text_id, book_code, chapter, verse_start, verse_end, body)
+       SELECT $1, $2, $3, 1, 1, 1, 'Anotação antiga ' || g FROM generate_series(1, $4) g`,
+      [user.id, bible.textId, bible.book, SCRIPTURE_NOTES_MAX],
+    );
+    await c.query(
+      `INSERT INTO scripture_favourites (user_id, text_id, book_code, chapter, verse_start, verse_end)
+       SELECT $1, $2, $3, 1000 + g, 1, 1 FROM generate_series(1, $4) g`,
+      [user.id, bible.textId, bible.book, SCRIPTURE_FAVOURITES_MAX],
+    );
+  });
+  await openChapter(page, 3);
+  await verse(page, 16).click();
+  const bar = page.getByRole('region', { name: /./ }).filter({ hasText: bible.ui.selected });
+  await bar.getByRole('button', { name: bible.ui.note }).click();
+  const dialog = page.getByRole('dialog');
+  const body = `Uma nota a mais ${Date.now()}`;
+  await dialog.getByRole('textbox').fill(body);
+  await dialog.getByRole('button', { name: bible.ui.saveNote }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: bible.ui.notesLimit })).toBeVisible();
+  await expect(dialog.getByRole('textbox')).toHaveValue(body);
+  await page.keyboard.press('Escape');
+
+  await bar.getByRole('button', { name: bible.ui.favourite, exact: true }).click();
+  await expect(page.getByText(bible.ui.favouritesLimit).first()).toBeVisible();
+  await expect(bar.getByRole('button', { name: bible.ui.favourite, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
 });
 
 test('sacred books: catalogue by religion, and a book in the same reader', async ({ page, login }) => {

@@ -60,6 +60,8 @@ export interface BibleCase {
     email: string;
     password: string;
     signIn: string;
+    notesLimit: string;
+    favouritesLimit: string;
   };
 }
 
@@ -103,6 +105,8 @@ const PT: BibleCase['ui'] = {
   email: 'E-mail',
   password: 'Senha',
   signIn: 'Entrar',
+  notesLimit: 'Você chegou ao limite de anotações da sua conta.',
+  favouritesLimit: 'Você chegou ao limite de favoritos da sua conta.',
 };
 
 const EN: BibleCase['ui'] = {
@@ -145,6 +149,8 @@ const EN: BibleCase['ui'] = {
   email: 'Email',
   password: 'Password',
   signIn: 'Sign in',
+  notesLimit: 'You have reached your account’s limit of notes.',
+  favouritesLimit: 'You have reached your account’s limit of favorites.',
 };
 
 export async function installedTexts(): Promise<Map<string, { title: string; abbreviation: string }>> {
