@@ -82,6 +82,8 @@ export type Config = z.output<typeof configSchema>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset.
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // Without APP_URL the app is where it listens: `PORT=3001 npm start` signs in at localhost:3001.
+  if (!set.APP_URL && set.PORT && /^[1-9]\d*$/.test(set.PORT)) set.APP_URL = `http://localhost:${set.PORT}`;
   if (set.STRIPE_SECRET_KEY && !set.STRIPE_WEBHOOK_SECRET)
     throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   const parsed = configSchema.safeParse(set);

@@ -77,3 +77,14 @@ describe('start-up warning: other machines over plain http', () => {
     expect(exposureWarnings({ HOST: '192.168.1.20', APP_URL: 'https://192.168.1.20' })).toEqual([]);
   });
 });
+
+describe('APP_URL when it is not set', () => {
+  it('follows PORT, so `PORT=3001 npm start` signs in at http://localhost:3001', () => {
+    expect(loadConfig({ PORT: '3001' } as NodeJS.ProcessEnv).APP_URL).toBe('http://localhost:3001');
+    expect(loadConfig({} as NodeJS.ProcessEnv).APP_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '0' } as NodeJS.ProcessEnv).APP_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3001', APP_URL: 'https://candeia.example' } as NodeJS.ProcessEnv).APP_URL).toBe(
+      'https://candeia.example',
+    );
+  });
+});
