@@ -5,6 +5,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   realpathSync,
   rmSync,
   writeFileSync,
@@ -58,6 +59,11 @@ describe('.ci/run: the content mirror beside the repository', () => {
     const repo = join(base, 'candeia');
     mkdirSync(join(repo, '.ci'), { recursive: true });
     copyFileSync(join(repoRoot, '.ci/run'), join(repo, '.ci/run'));
+    // The server test files the script names for the embedded run must exist (it checks); empty
+    // copies stand in for them.
+    mkdirSync(join(repo, 'apps/server/test'), { recursive: true });
+    for (const name of readdirSync(join(repoRoot, 'apps/server/test')).filter((f) => f.endsWith('.test.ts')))
+      writeFileSync(join(repo, 'apps/server/test', name), '');
     return repo;
   }
 
