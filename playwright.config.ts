@@ -22,8 +22,7 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // Two workers in CI: the spec files run side by side on one app (each test makes its own users).
-  workers: process.env.CI ? 2 : 1,
+  workers: 1,
   retries: process.env.CI ? 2 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
