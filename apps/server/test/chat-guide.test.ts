@@ -388,6 +388,8 @@ describe('composeAnswer', () => {
       passages: FIXTURES[language],
       maxOutputTokens: 1000,
       random: seeded(42),
+      // The full shape (opener, reflection, quotes, practice, question); the others have their own tests.
+      shape: 'full',
       ...over,
     });
 
@@ -507,6 +509,7 @@ describe('composeAnswer', () => {
           message: 'x',
           themes: ['peace'],
           passages: [tao, ...FIXTURES[language].slice(0, 1)],
+          shape: 'full',
           maxOutputTokens: 1000,
           random: seeded(seed),
         });
@@ -528,6 +531,7 @@ describe('composeAnswer', () => {
         message: 'x',
         themes: ['peace'],
         passages: [...foreign, ...FIXTURES.pt],
+        shape: 'full',
         maxOutputTokens: 1000,
         random: seeded(seed),
       });
@@ -609,13 +613,13 @@ describe('composeAnswer', () => {
         for (let seed = 1; seed <= 12; seed++) {
           const { choices } = base(language, { themes: [theme], random: seeded(seed) });
           const opener = long(lookup(language, `opener.${String(choices.opener)}`).replace('{{name}}', ''));
-          const ack = long(lookup(language, `ack.${String(choices.ack)}`));
+          const ack = long(lookup(language, String(choices.ack)));
           expect(
             [...opener].filter((w) => ack.has(w)),
             `${language} ${theme} ${seed}`,
           ).toEqual([]);
           const lead = plain(lookup(language, `practiceLead.${String(choices.practiceLead)}`)).replace(/[:.]$/, '');
-          const first = plain(lookup(language, `practice.${String(choices.practice)}`)).split(/\s+/)[0]!;
+          const first = plain(lookup(language, String(choices.practice))).split(/\s+/)[0]!;
           expect(lead.split(/\s+/).at(-1), `${language} ${theme} ${seed}`).not.toBe(first);
         }
   });
@@ -876,9 +880,14 @@ describe('GuideEngine', () => {
     const engine = new GuideEngine({ paceMs: 0 });
     const first = engine.answer(request(new AbortController().signal));
     const second = engine.answer(request(new AbortController().signal, { avoid: first.choices }));
-    for (const slot of ['ack', 'reflection', 'practice', 'question']) {
+    // Another shape, acknowledgement and question; the parts both answers have differ too.
+    for (const slot of ['shape', 'ack', 'question']) {
+      expect(second.choices![slot]).toBeDefined();
       expect(second.choices![slot]).not.toEqual(first.choices![slot]);
     }
+    for (const slot of ['reflection', 'practice', 'intro', 'opener'])
+      if (first.choices![slot] !== undefined && second.choices![slot] !== undefined)
+        expect(second.choices![slot]).not.toEqual(first.choices![slot]);
   });
 
   it('stops with an AbortError mid-stream; usage counts only what was written', async () => {

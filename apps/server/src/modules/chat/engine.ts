@@ -1,4 +1,5 @@
 import type { ChatLanguage, ChatTheme } from '@candeia/shared/schemas/chat';
+import type { SituationFound } from './guide/situations.ts';
 
 /**
  * What writes an answer. Two implementations: the built-in scripture guide (guide/guide-engine.ts,
@@ -49,6 +50,8 @@ export interface EngineRequest {
   history: HistoryTurn[];
   /** Detected themes, strongest first (may be empty). */
   themes: ChatTheme[];
+  /** What is happening in the member's life (a divorce, an illness…), most specific first. */
+  situations?: SituationFound[];
   /** Retrieved passages, best first: the only ones an answer may quote. */
   passages: Passage[];
   /**

@@ -31,7 +31,8 @@ import {
   type Passage,
 } from './engine.ts';
 import { checkCitations } from './grounding.ts';
-import { detectConcern, detectCrisis, detectLanguage, detectThanks, detectThemes } from './guide/detect.ts';
+import { detectConcern, detectCrisis, detectLanguage, detectThanks } from './guide/detect.ts';
+import { listen } from './guide/situations.ts';
 import { composeCrisisAnswer } from './guide/compose.ts';
 import { LiveAnswer, LiveAnswers } from './live.ts';
 import * as repo from './repository.ts';
@@ -104,6 +105,8 @@ interface AnswerPlan {
   avoid: GuideChoices | undefined;
   /** References already quoted in this conversation: never quoted again. */
   quoted: string[];
+  /** The last answer in the conversation was the helpline answer. */
+  afterCrisis?: boolean;
 }
 
 export interface Started {
@@ -182,12 +185,13 @@ export class ChatService {
     let history: HistoryTurn[] = [];
     let avoid: GuideChoices | undefined;
     let quoted: string[] = [];
+    let afterCrisis = false;
     if (conversationId) {
       const conversation = await repo.findConversation(db, actor.userId, conversationId);
       if (!conversation) throw new AppError('NOT_FOUND');
       if (this.live.inConversation(conversationId)) throw new AppError('CHAT_BUSY');
       const rows = await repo.conversationMessages(db, actor.userId, conversationId);
-      ({ history, avoid, quoted } = this.context(rows));
+      ({ history, avoid, quoted, afterCrisis } = this.context(rows));
     } else if ((await repo.countConversations(db, actor.userId)) >= CHAT_CONVERSATIONS_MAX) {
       // Refused before any credit is held; saveTurn checks again, under the quota's lock.
       throw new AppError('CONVERSATIONS_LIMIT_REACHED');
@@ -201,6 +205,7 @@ export class ChatService {
         history,
         avoid,
         quoted,
+        afterCrisis,
       },
       { newConversation: !conversationId, replaces: null },
     );
@@ -220,7 +225,7 @@ export class ChatService {
     if (lastUser < 0) throw new AppError('NOT_FOUND');
     this.countHit(actor.userId);
     const previous = rows.slice(lastUser + 1).find((r) => r.role === 'assistant');
-    const { history, quoted } = this.context(rows.slice(0, lastUser));
+    const { history, quoted, afterCrisis } = this.context(rows.slice(0, lastUser));
     return this.answer(
       {
         actor,
@@ -229,6 +234,7 @@ export class ChatService {
         question: rows[lastUser]!.content,
         history,
         quoted,
+        afterCrisis,
         avoid: (previous?.meta?.choices as GuideChoices | undefined) ?? this.context(rows.slice(0, lastUser)).avoid,
       },
       { newConversation: false, replaces: previous ?? null, userMessage: rows[lastUser]! },
@@ -300,6 +306,7 @@ export class ChatService {
     history: HistoryTurn[];
     avoid: GuideChoices | undefined;
     quoted: string[];
+    afterCrisis: boolean;
   } {
     const usable = rows.filter((r) => r.content && r.status !== 'failed' && r.status !== 'streaming');
     const history = usable.slice(-HISTORY_TURNS).map((r) => ({
@@ -311,7 +318,8 @@ export class ChatService {
       const passages = (r.meta?.choices as GuideChoices | undefined)?.passages;
       return r.role === 'assistant' && Array.isArray(passages) ? passages : [];
     });
-    return { history, avoid: lastAnswer?.meta?.choices as GuideChoices | undefined, quoted };
+    const afterCrisis = usable.findLast((r) => r.role === 'assistant')?.kind === 'crisis';
+    return { history, avoid: lastAnswer?.meta?.choices as GuideChoices | undefined, quoted, afterCrisis };
   }
 
   private async answer(
@@ -323,7 +331,8 @@ export class ChatService {
     const db = this.deps.db;
     const now = this.deps.clock.now();
     const language: ChatLanguage = detectLanguage(plan.question, actor.locale.slice(0, 2) as ChatLanguage);
-    const crisis = detectCrisis(plan.question);
+    // Right after the helpline answer, a means or words near despair are a crisis too ("I have the pills right here").
+    const crisis = detectCrisis(plan.question, { afterCrisis: plan.afterCrisis ?? false });
     const assistantId = randomUUID();
 
     // A message with signs of crisis: the helpline first, at once, never charged.
@@ -355,11 +364,14 @@ export class ChatService {
       };
     }
 
-    const themes: ChatTheme[] = detectThemes(plan.question, language);
+    // Themes and situations; a follow-up that names none carries the previous answer's theme.
+    const heard = listen(plan.question, language, plan.avoid?.theme);
+    const themes: ChatTheme[] = heard.themes;
     // Words near despair that are not a crisis: the answer ends with a word about the helpline.
     const concern = detectConcern(plan.question);
     // A thank-you gets a few words back; any other message its passages, none quoted before here.
-    const thanks = !concern && themes.length === 0 && detectThanks(plan.question);
+    const thanks =
+      !concern && (themes.length === 0 || heard.carried) && !heard.situations.length && detectThanks(plan.question);
     const passages = thanks
       ? []
       : (await retrieve(this.deps, { message: plan.question, language, themes })).filter(
@@ -409,6 +421,7 @@ export class ChatService {
       message: plan.question,
       history: plan.history,
       themes,
+      situations: heard.situations,
       passages,
       concern,
       thanks,

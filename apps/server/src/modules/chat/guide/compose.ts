@@ -3,15 +3,22 @@ import { resources, translate } from '@candeia/shared/i18n/server';
 import type { ChatLanguage, ChatTheme } from '@candeia/shared/schemas/chat';
 import { countTokens, type GuideChoices, type Passage } from '../engine.ts';
 import { quotable } from '../never-quote.ts';
+import type { SituationFound } from './situations.ts';
 
 /**
  * The built-in guide's writing: an answer put together from the phrasing of the `guide` i18n
  * namespace and the retrieved passages. Every part (slot) has several options, chosen at
  * random and never the same as in the previous answer; the choices come back with the text.
  *
- * An answer, paragraph by paragraph:
- *   1. opener (sometimes with the first name) + acknowledgement of the main theme
- *      (+ a sentence naming the second theme);
+ * An answer has one of three shapes, never the same as the previous answer's when another fits:
+ *   - full: every part below;
+ *   - one: the acknowledgement, one passage to read slowly, and the question;
+ *   - prayer: the acknowledgement, a short prayer for the main theme, one passage, the question.
+ *
+ * The full shape, paragraph by paragraph:
+ *   1. opener (sometimes with the first name; in a follow-up, a word that goes on from before) +
+ *      acknowledgement of the situation, in the member's words for the person it involves
+ *      ("sua mãe"), else of the main theme (+ a sentence naming the second theme);
  *   1b. when the message has words near despair, the helpline in a gentle sentence (never cut);
  *   2. a short reflection on the main theme;
  *   3. a line introducing the quotes, then two or three passages, each a blockquote ending in
@@ -31,6 +38,12 @@ export interface ComposeInput {
   passages: Passage[];
   /** Words near despair (detect.ts `detectConcern`): a paragraph with the helpline, never dropped to fit. */
   concern?: boolean;
+  /** What is happening in the member's life (situations.ts), most specific first. */
+  situations?: SituationFound[];
+  /** The conversation already has an answer: the opener goes on from it. */
+  followUp?: boolean;
+  /** Forces a shape (tests); otherwise chosen at random, never the previous answer's when another fits. */
+  shape?: Shape;
   maxOutputTokens: number;
   avoid?: GuideChoices | undefined;
   random?: () => number;
@@ -43,7 +56,21 @@ export interface ComposedAnswer {
 
 /** The slots recorded in `choices` (`passages` holds the references quoted, in order). */
 export type GuideSlot =
-  'opener' | 'ack' | 'also' | 'reflection' | 'intro' | 'passages' | 'practiceLead' | 'practice' | 'question';
+  | 'shape'
+  | 'opener'
+  | 'ack'
+  | 'also'
+  | 'reflection'
+  | 'intro'
+  | 'passages'
+  | 'practiceLead'
+  | 'practice'
+  | 'prayerLead'
+  | 'prayer'
+  | 'question';
+
+export const SHAPES = ['full', 'one', 'prayer'] as const;
+export type Shape = (typeof SHAPES)[number];
 
 /** Passages quoted when there are enough, before the token budget is applied. */
 const QUOTES = 3;
@@ -156,6 +183,7 @@ interface Quote {
 }
 
 interface Parts {
+  prayer?: string;
   opener?: string;
   ack?: string;
   also?: string;
@@ -204,6 +232,7 @@ function render(locale: Locale, language: ChatLanguage, parts: Parts): string {
   if (head) paragraphs.push(head);
   if (parts.concern) paragraphs.push(parts.concern);
   if (parts.reflection) paragraphs.push(parts.reflection);
+  if (parts.prayer) paragraphs.push(parts.prayer);
   if (parts.quotes.length) {
     if (parts.intro) paragraphs.push(parts.intro);
     for (const q of parts.quotes) paragraphs.push(renderQuote(locale, language, q));
@@ -250,6 +279,7 @@ function fit(locale: Locale, language: ChatLanguage, parts: Parts, max: number):
   const steps: Array<() => void> = [
     () => void (parts.quotes.length > 2 && parts.quotes.pop()),
     () => delete parts.practice,
+    () => delete parts.prayer,
     () => delete parts.also,
     () => delete parts.intro,
     () => delete parts.reflection,
@@ -276,61 +306,96 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const locale = GUIDE_LOCALE[language];
   const group: Group = themes[0] ?? 'generic';
   const name = cleanName(input.firstName);
+  const found = input.situations?.[0];
 
-  const openers = [
-    ...(name ? range(optionCount('opener.withName')).map((i) => `withName.${i}`) : []),
-    ...range(optionCount('opener.plain')).map((i) => `plain.${i}`),
-  ];
+  const openers = input.followUp
+    ? range(optionCount('opener.followUp')).map((i) => `followUp.${i}`)
+    : [
+        ...(name ? range(optionCount('opener.withName')).map((i) => `withName.${i}`) : []),
+        ...range(optionCount('opener.plain')).map((i) => `plain.${i}`),
+      ];
   const inGroup = (slot: string) => range(optionCount(`${slot}.${group}`)).map((i) => `${group}.${i}`);
+  // A situation has its own acknowledgement (with the person, when named), practice and question.
+  const situationKey = found ? `situation.${found.situation}` : undefined;
+  const ackKey = situationKey ? `${situationKey}.${found?.person ? 'ackPerson' : 'ack'}` : undefined;
+  const ackOptions = ackKey
+    ? range(optionCount(ackKey)).map((i) => `${ackKey}.${i}`)
+    : inGroup('ack').map((k) => `ack.${k}`);
+  const practiceOptions = situationKey
+    ? range(optionCount(`${situationKey}.practice`)).map((i) => `${situationKey}.practice.${i}`)
+    : inGroup('practice').map((k) => `practice.${k}`);
+  const questionOptions = situationKey
+    ? range(optionCount(`${situationKey}.question`)).map((i) => `${situationKey}.question.${i}`)
+    : inGroup('question').map((k) => `question.${k}`);
+  const person = found?.person ? t(locale, `people.${found.person}`) : '';
 
   const choices: GuideChoices = { theme: group };
+  if (found) choices.situation = found.situation;
   const choose = <T extends string | number>(slot: GuideSlot, options: T[]): T => {
     const value = pick(options, avoid[slot], random);
     choices[slot] = value;
     return value;
   };
 
+  const quotes = selectPassages(input.passages, language, avoid.passages, random);
+  // The shape: any that fits (one passage needs a passage; a prayer needs a theme), never the
+  // previous answer's when another fits. A first answer is most often the full one.
+  const shapes: Shape[] = [
+    'full',
+    ...(!input.followUp ? (['full'] as const) : []),
+    ...(quotes.length ? (['one'] as const) : []),
+    ...(group !== 'generic' ? (['prayer'] as const) : []),
+  ];
+  const shape: Shape = input.shape ?? choose('shape', shapes);
+  choices.shape = shape;
+  if (shape !== 'full') quotes.splice(1);
+
   // The acknowledgement first, then an opener that does not say the same word again ("que bom que
   // você abriu o coração" + "isso está no seu coração").
-  const ack = choose('ack', inGroup('ack'));
-  const ackWords = longWords(t(locale, `ack.${ack}`));
+  const ack = choose('ack', ackOptions);
+  const ackText = t(locale, ack, { person });
+  const ackWords = longWords(ackText);
   const fresh = openers.filter(
     (o) => ![...longWords(t(locale, `opener.${o}`, { name: '' }))].some((w) => ackWords.has(w)),
   );
   const opener = choose('opener', fresh.length ? fresh : openers);
   const second = themes[1];
-  const also = second ? choose('also', range(optionCount('also'))) : undefined;
-  const reflection = choose('reflection', inGroup('reflection'));
-  const quotes = selectPassages(input.passages, language, avoid.passages, random);
-  const intro = quotes.length ? choose('intro', range(optionCount('quotesIntro'))) : undefined;
+  const also = shape === 'full' && second && !found ? choose('also', range(optionCount('also'))) : undefined;
+  const reflection = shape === 'full' ? choose('reflection', inGroup('reflection')) : undefined;
+  const introKey = shape === 'full' ? 'quotesIntro' : 'oneIntro';
+  const intro = quotes.length ? choose('intro', range(optionCount(introKey))) : undefined;
   // Nothing fits (no theme, no passage): no practice for a subject not understood, just a question.
-  const withPractice = group !== 'generic' || quotes.length > 0;
-  const practice = withPractice ? choose('practice', inGroup('practice')) : undefined;
+  const withPractice = shape === 'full' && (group !== 'generic' || quotes.length > 0 || !!found);
+  const practice = withPractice ? choose('practice', practiceOptions) : undefined;
   // A lead that does not end on the practice's first word ("experimente: Experimente…").
-  const practiceFirst =
-    practice !== undefined ? [...longWords(t(locale, `practice.${practice}`).split(' ')[0]!, 1)] : [];
+  const practiceFirst = practice !== undefined ? [...longWords(t(locale, practice).split(' ')[0]!, 1)] : [];
   const leads = range(optionCount('practiceLead')).filter(
     (i) => !practiceFirst.some((w) => longWords(t(locale, `practiceLead.${i}`), 1).has(w)),
   );
   const lead = withPractice
     ? choose('practiceLead', leads.length ? leads : range(optionCount('practiceLead')))
     : undefined;
-  const question = choose('question', inGroup('question'));
+  const prayer = shape === 'prayer' ? choose('prayer', inGroup('prayer')) : undefined;
+  const prayerLead = prayer !== undefined ? choose('prayerLead', range(optionCount('prayerLead'))) : undefined;
+  const question = choose('question', questionOptions);
 
   const parts: Parts = {
     opener: t(locale, `opener.${opener}`, { name }),
-    ack: t(locale, `ack.${ack}`),
+    ack: ackText,
     ...(second && also !== undefined
       ? { also: t(locale, `also.${also}`, { theme: t(locale, `themeNames.${second}`) }) }
       : {}),
-    reflection: t(locale, `reflection.${reflection}`),
-    ...(intro !== undefined ? { intro: t(locale, `quotesIntro.${intro}`) } : {}),
+    ...(reflection !== undefined ? { reflection: t(locale, `reflection.${reflection}`) } : {}),
+    ...(intro !== undefined ? { intro: t(locale, `${introKey}.${intro}`) } : {}),
     quotes: quotes.map((passage) => ({ passage })),
     ...(input.concern ? { concern: t(locale, 'concern') } : {}),
     ...(lead !== undefined && practice !== undefined
-      ? { practice: `**${t(locale, `practiceLead.${lead}`)}** ${t(locale, `practice.${practice}`)}` }
+      ? { practice: `**${t(locale, `practiceLead.${lead}`)}** ${t(locale, practice)}` }
       : {}),
-    question: t(locale, `question.${question}`),
+    ...(prayer !== undefined && prayerLead !== undefined
+      ? { prayer: `**${t(locale, `prayerLead.${prayerLead}`)}** ${t(locale, `prayer.${prayer}`)}` }
+      : {}),
+    question: t(locale, question),
   };
   const text = fit(locale, language, parts, Math.max(0, Math.floor(input.maxOutputTokens)));
   choices.passages = parts.quotes.map((q) => q.passage.reference);

@@ -202,7 +202,7 @@ const THEME_WORDS: Record<ChatTheme, Record<ChatLanguage, string[]>> = {
   },
   grief: {
     pt: [
-      'luto',
+      '(?:de|em|meu|o|no|pelo) luto',
       'perdi (?:minha|meu|a minha|o meu|a|o) (?:mae|pai|avo|avos|filh[oa]|espos[oa]|marido|irma[o]?|amig[oa]|vo|tia|tio|bebe|cachorr[oa]|gat[oa])',
       'perda', 'faleceu', 'falecid[oa]', 'falecimento', 'morreu', 'morte d[aoe]', 'saudades?', 'enterro', 'velorio',
       'se foi', 'nao esta mais aqui', 'sinto (?:muita )?falta d\\w+', 'aborto',
@@ -214,7 +214,7 @@ const THEME_WORDS: Record<ChatTheme, Record<ChatLanguage, string[]>> = {
       'miscarriage',
     ],
     es: [
-      'duelo', 'luto', 'perdi a (?:mi|mis) \\w+', 'fallec\\w*', 'murio', 'muerte de', 'la extrano', 'lo extrano',
+      '(?:de|en|mi|el) duelo', '(?:de|en|mi|el) luto', 'perdi a (?:mi|mis) \\w+', 'fallec\\w*', 'murio', 'muerte de', 'la extrano', 'lo extrano',
       'extrano a', 'echo de menos', 'entierro', 'velorio', 'funeral', 'ya no esta', 'aborto',
     ],
   },
@@ -778,11 +778,27 @@ function noGoingOn(normalized: string): boolean {
  * de rir", "dying to see", "me mata de risa", "this exam is killing me"), plain negations ("não
  * quero morrer") and where or with whom one lives ("no quiero vivir con mis padres") do not count.
  */
-export function detectCrisis(text: string): boolean {
+export function detectCrisis(text: string, opts: { afterCrisis?: boolean } = {}): boolean {
   const normalized = normalize(text);
   const words = normalized.trim().split(' ');
-  return CRISIS_PATTERN.test(normalized) || softDespair(normalized) || deathWish(words) || noGoingOn(normalized);
+  if (CRISIS_PATTERN.test(normalized) || softDespair(normalized) || deathWish(words) || noGoingOn(normalized))
+    return true;
+  // Right after a message with signs of crisis, a means at hand or words near despair say the same.
+  return !!opts.afterCrisis && (MEANS_PATTERN.test(normalized) || detectConcern(text));
 }
+
+/** Means of self-harm, said right after a crisis ("tenho os remédios aqui", "I have the pills right here"). */
+// prettier-ignore
+const MEANS_PATTERN = new RegExp(
+  ' (?:' +
+    [
+      'remedios?', 'comprimidos?', 'pilulas?', 'veneno', 'corda', 'arma', 'revolver', 'faca', 'lamina', 'ponte', 'predio', 'janela', 'trilhos?',
+      'pills?', 'tablets?', 'poison', 'rope', 'gun', 'pistol', 'knife', 'blade', 'razor', 'bridge', 'rooftop', 'roof', 'ledge', 'tracks',
+      'pastillas?', 'cuerda', 'pistola', 'cuchillo', 'cuchilla', 'puente', 'azotea', 'edificio', 'vias',
+      'carta de despedida', 'goodbye letter', 'note', 'bilhete', 'nota', 'o plano', 'the plan', 'el plan',
+    ].join('|') +
+    ')(?= )',
+);
 
 // ---------- Concern: not a crisis, but words near it ----------
 

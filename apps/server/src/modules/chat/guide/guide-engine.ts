@@ -57,6 +57,8 @@ export class GuideEngine implements ChatEngine {
           themes: req.themes,
           passages: req.passages,
           concern: req.concern ?? false,
+          situations: req.situations ?? [],
+          followUp: req.history.some((h) => h.role === 'assistant'),
           maxOutputTokens: req.maxOutputTokens,
           avoid: req.avoid,
         });

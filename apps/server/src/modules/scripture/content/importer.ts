@@ -12,7 +12,7 @@ import type { Source } from './sources.ts';
 import { ContentError, SEARCH_CONFIGS, type ContentLog, type ParsedText } from './types.ts';
 
 /** Bumped when parsing changes, so texts imported by an older importer are imported again. */
-export const IMPORT_REVISION = 2;
+export const IMPORT_REVISION = 3;
 const CHUNK = 5000;
 
 export function storedChecksum(sha256: string): string {

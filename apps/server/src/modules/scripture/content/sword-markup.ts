@@ -48,11 +48,16 @@ export function decodeEntities(s: string): string {
   });
 }
 
-/** Whitespace collapsed; no space left before closing punctuation (where a removed note was). */
+/**
+ * Whitespace collapsed; no space left before closing punctuation (where a removed note was), nor
+ * inside a hyphenated word split by the module's markup or typing ("dá- la", "Todo- Poderoso",
+ * "meio- dia" read "dá-la", "Todo-Poderoso", "meio-dia").
+ */
 export function tidy(s: string): string {
   return s
     .replace(/\s+/g, ' ')
     .replace(/ ([,.;:!?)\]”])/g, '$1')
+    .replace(/(\p{L})- (?=\p{L})/gu, '$1-')
     .trim();
 }
 
