@@ -189,6 +189,15 @@ describe('SECURITY 3 / SPEC §5: password rules through the shared schemas', () 
     ]);
   });
 
+  it('an empty first name and an empty last name each say which one is missing', () => {
+    const blank = { ...validSignUp, firstName: ' ', lastName: '' };
+    expect(keys(signUpSchema, blank, 'firstName')).toEqual(['validation:name.required']);
+    expect(keys(signUpSchema, blank, 'lastName')).toEqual(['validation:name.lastRequired']);
+    expect(translate('pt-BR', 'validation:name.lastRequired')).toBe('Informe o sobrenome.');
+    expect(translate('en-US', 'validation:name.lastRequired')).toBe('Please enter your last name.');
+    expect(translate('es-ES', 'validation:name.lastRequired')).toBe('Indica tus apellidos.');
+  });
+
   it('login does not hint at the strength rules (any non-empty password is checked by the server)', () => {
     expect(loginSchema.safeParse({ email: 'a@example.com', password: 'abc' }).success).toBe(true);
   });

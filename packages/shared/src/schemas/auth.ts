@@ -64,7 +64,7 @@ export const signUpSchema = z
     password: newPasswordSchema,
     confirmPassword: z.string({ error: V.required }).min(1, V.required),
     firstName: requiredText(NAME_MAX, V.nameRequired),
-    lastName: requiredText(NAME_MAX, V.nameRequired),
+    lastName: requiredText(NAME_MAX, V.lastNameRequired),
     phone: phoneSchema,
     ...addressFields,
     birthDate: birthDateSchema,
@@ -119,7 +119,7 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const profileUpdateSchema = z.strictObject({
   firstName: requiredText(NAME_MAX, V.nameRequired),
-  lastName: requiredText(NAME_MAX, V.nameRequired),
+  lastName: requiredText(NAME_MAX, V.lastNameRequired),
   phone: phoneSchema,
   ...addressFields,
   locale: localeSchema,
