@@ -270,3 +270,49 @@ test.describe('guards of SPEC.md §2', () => {
     await expect(page.getByText('Sua sessão expirou')).toBeVisible();
   });
 });
+
+test.describe('a session that ended while the tab was closed, and the language kept on the account', () => {
+  test('a signed-in link opened after the session expired: the login page says so, then the link opens', async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    await page.goto('/start');
+    await expect(page.getByRole('heading', { name: `Olá, ${user.firstName}` })).toBeVisible();
+    // The tab is closed; the session expires on the server meanwhile.
+    await page.goto('about:blank');
+    await withDb((c) => c.query(`DELETE FROM sessions WHERE user_id = $1`, [user.id]));
+    await page.goto('/bible?book=John');
+    await expect(page).toHaveURL(/\/login\?expired=1$/);
+    await expect(page.getByText('Sua sessão expirou')).toBeVisible();
+    await signInWithForm(page, user);
+    await expect(page).toHaveURL(/\/bible\?book=John$/);
+
+    // A sign-out is not an expiry: a signed-in link then goes to the landing page, with no word.
+    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).first().click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await page.goto('/chat');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
+
+  test('English chosen on the account follows it to another browser; ?lng=es is read first', async ({
+    page,
+    browser,
+  }) => {
+    const user = await createUser();
+    await withDb((c) => c.query(`UPDATE users SET locale = 'en-US' WHERE id = $1`, [user.id]));
+    // Another browser, in Portuguese: signing in brings the account's English.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
+    await signInWithForm(page, user);
+    await expect(page).toHaveURL(/\/start$/);
+    await expect(page.getByRole('heading', { name: `Hello, ${user.firstName}` })).toBeVisible();
+
+    // A link with ?lng=es opens in Spanish, over the stored choice and the browser's language.
+    const other = await browser.newContext({ locale: 'pt-BR' });
+    const fresh = await other.newPage();
+    await fresh.goto('/about?lng=es');
+    await expect(fresh.locator('html')).toHaveAttribute('lang', 'es-ES');
+    await other.close();
+  });
+});

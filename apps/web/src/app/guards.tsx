@@ -5,7 +5,14 @@ import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { useToast } from '../components/ui/toast.tsx';
 import { useSubscription } from '../features/billing/api/get-subscription.ts';
 import { useSession } from '../lib/queries/session.ts';
-import { forgetReturnPath, rememberReturnPath, signedInDestination } from '../lib/return-path.ts';
+import {
+  forgetReturnPath,
+  noteSignedIn,
+  rememberReturnPath,
+  signedInDestination,
+  forgetSignedIn,
+  hadSession,
+} from '../lib/return-path.ts';
 
 /**
  * Anyone signed out who asks for a signed-in route goes to / (SPEC.md §2). On a visit made
@@ -14,10 +21,14 @@ import { forgetReturnPath, rememberReturnPath, signedInDestination } from '../li
 function SignedOutToLanding({ remember }: { remember: boolean }) {
   const { pathname, search, hash } = useLocation();
   const wanted = `${pathname}${search}${hash}`;
+  // A session of this browser that expired while the tab was closed: the login page says so and
+  // signing in opens the link (read once, on the first render).
+  const [ended] = useState(() => remember && hadSession());
   useEffect(() => {
     if (remember) rememberReturnPath(wanted);
-  }, [remember, wanted]);
-  return <Navigate to="/" replace />;
+    if (ended) forgetSignedIn();
+  }, [remember, wanted, ended]);
+  return <Navigate to={ended ? '/login?expired=1' : '/'} replace />;
 }
 
 /**
@@ -35,10 +46,17 @@ function useReturnPath(signedIn: boolean): boolean {
   return !wasSignedIn;
 }
 
-/** Signed-in routes: anyone signed out goes to / (SPEC.md §2). */
+/**
+ * Signed-in routes: anyone signed out goes to / (SPEC.md §2), or to the login page with "Sua
+ * sessão expirou" when this browser's session expired while the tab was closed.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const remember = useReturnPath(!!session.data);
+  const signedIn = !!session.data;
+  useEffect(() => {
+    if (signedIn) noteSignedIn();
+  }, [signedIn]);
   if (session.isPending) return <FullPageSpinner />;
   if (!session.data) return <SignedOutToLanding remember={remember} />;
   return <>{children}</>;

@@ -7,9 +7,24 @@ function setBrowserLanguages(langs: string[]) {
   vi.spyOn(window.navigator, 'language', 'get').mockReturnValue(langs[0] ?? '');
 }
 
-describe('language detection (SPEC.md §4)', () => {
+describe('language detection (SPEC.md §4, §9)', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.restoreAllMocks());
+
+  it('reads the query string first (?lng=es), over a stored choice and the browser, and stores it', () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'pt-BR');
+    setBrowserLanguages(['en-US']);
+    window.history.replaceState(null, '', '/bible?lng=es');
+    try {
+      expect(detectLocale()).toBe('es-ES');
+      expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('es-ES');
+      // An unsupported one is passed over.
+      window.history.replaceState(null, '', '/bible?lng=fr');
+      expect(detectLocale()).toBe('es-ES');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 
   it('uses a stored choice when it is one of the three supported', () => {
     localStorage.setItem(LOCALE_STORAGE_KEY, 'es-ES');

@@ -42,15 +42,42 @@ function storage(): Storage | null {
   }
 }
 
+/** A supported locale from a language tag or its short form (pt, en, es), or null. */
+function supported(tag: string | null | undefined): Locale | null {
+  return tag ? matchLocale(tag) : null;
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const found = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * SPEC.md §4: the stored choice if supported; otherwise the browser language mapped
- * (pt → pt-BR, en → en-US, es → es-ES) and stored; default pt-BR.
+ * SPEC.md §9's detection order: the query string's `lng`, a cookie, local storage, session
+ * storage, the browser's languages, the html tag; default pt-BR. What is found is stored, so a
+ * link with `?lng=es` keeps the app in Spanish after it.
  */
 export function detectLocale(): Locale {
-  const stored = storage()?.getItem(LOCALE_STORAGE_KEY);
-  if (stored && (SUPPORTED_LOCALES as readonly string[]).includes(stored)) return stored as Locale;
+  const query = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('lng') : null;
   const browser = typeof navigator !== 'undefined' ? [...(navigator.languages ?? []), navigator.language] : [];
-  const found = browser.map((l) => matchLocale(l)).find(Boolean) ?? DEFAULT_LOCALE;
+  const candidates = [
+    query,
+    readCookie(LOCALE_STORAGE_KEY),
+    storage()?.getItem(LOCALE_STORAGE_KEY),
+    sessionStore()?.getItem(LOCALE_STORAGE_KEY),
+    ...browser,
+    typeof document !== 'undefined' ? document.documentElement.lang : null,
+  ];
+  const found = candidates.map(supported).find(Boolean) ?? DEFAULT_LOCALE;
   storage()?.setItem(LOCALE_STORAGE_KEY, found);
   return found;
 }

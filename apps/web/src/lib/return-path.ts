@@ -71,3 +71,43 @@ export function forgetReturnPath(): void {
 export function signedInDestination(params: URLSearchParams): string {
   return safeReturnPath(params.get('next')) ?? rememberedReturnPath() ?? '/start';
 }
+
+const SIGNED_IN_KEY = 'candeia.signedIn';
+
+function lasting(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether this browser had a session that ended without a sign-out (it expired while the tab
+ * was closed): noted while signed in, forgotten on sign-out. A signed-in link opened then goes
+ * to the login page with "Sua sessão expirou" (SPEC.md §2), not to the landing page.
+ */
+export function noteSignedIn(): void {
+  try {
+    lasting()?.setItem(SIGNED_IN_KEY, '1');
+  } catch {
+    /* storage refused: an ended session goes to / as for anyone signed out */
+  }
+}
+
+export function forgetSignedIn(): void {
+  try {
+    lasting()?.removeItem(SIGNED_IN_KEY);
+  } catch {
+    /* nothing to forget */
+  }
+}
+
+/** Whether a session of this browser ended without a sign-out (see noteSignedIn). */
+export function hadSession(): boolean {
+  try {
+    return lasting()?.getItem(SIGNED_IN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api.ts';
 import { sessionKey } from '../../../lib/queries/session.ts';
+import { forgetSignedIn } from '../../../lib/return-path.ts';
 
 /** Queries that hold nothing about the user and survive a sign-out. */
 const PUBLIC_KEYS = new Set<unknown>([sessionKey[0], 'plans', 'config']);
@@ -23,6 +24,8 @@ export function useLogout() {
   const [isPending, setPending] = useState(false);
   const signOut = useCallback(async () => {
     setPending(true);
+    // A sign-out is not an expiry: the next signed-in link opened here goes to /.
+    forgetSignedIn();
     try {
       await logout();
     } catch (err) {
@@ -30,6 +33,8 @@ export function useLogout() {
     } finally {
       queryClient.setQueryData(sessionKey, null);
       queryClient.removeQueries({ predicate: (q) => !PUBLIC_KEYS.has(q.queryKey[0]) });
+      // Again once no screen holds the session (one shown meanwhile may have noted it).
+      forgetSignedIn();
       setPending(false);
       navigate('/', { replace: true });
     }
