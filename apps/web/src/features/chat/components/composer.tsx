@@ -1,9 +1,15 @@
-import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX } from '@candeia/shared/schemas/chat';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { formatNumber } from '../lib/format.ts';
 import { SendIcon, StopIcon } from './chat-icons.tsx';
+
+/**
+ * A click on the stop button this soon after it took the send button's place is the second
+ * click of a double click on "Enviar": it does not stop the answer.
+ */
+export const STOP_GUARD_MS = 600;
 
 /** The counter shows from this many characters on. */
 const COUNT_FROM = CHAT_MESSAGE_MAX - 500;
@@ -50,10 +56,17 @@ export function Composer({
     el.style.height = `${el.scrollHeight + 2}px`;
   }, [value]);
 
+  // When the send button became the stop button.
+  const streamingSince = useRef(0);
+  useEffect(() => {
+    streamingSince.current = streaming ? performance.now() : 0;
+  }, [streaming]);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (streaming) onStop();
-    else onSend();
+    if (!streaming) return onSend();
+    if (performance.now() - streamingSince.current < STOP_GUARD_MS) return;
+    onStop();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
