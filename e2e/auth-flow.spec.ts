@@ -316,3 +316,27 @@ test.describe('a session that ended while the tab was closed, and the language k
     await other.close();
   });
 });
+
+test('a screen that loads on demand shows the spinner at once, not the old screen (SPEC.md §2)', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto('/bible/kjv');
+  const bible = page.getByRole('main').getByRole('heading', { level: 1 });
+  await expect(bible).toBeVisible();
+  const title = await bible.textContent();
+  // The sacred books' code arrives slowly, as on a poor mobile connection.
+  let release!: () => void;
+  const arrived = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/sacred-books-page-[\w-]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.getByRole('banner').getByRole('link', { name: 'Livros sagrados' }).first().click();
+  await expect(page).toHaveURL(/\/sacred-books$/);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Carregando…');
+  await expect(page.getByRole('main').getByRole('heading', { name: title!, level: 1 })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).not.toHaveText(title!);
+});

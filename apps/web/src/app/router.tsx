@@ -36,9 +36,18 @@ const Protocol = page(() => import('../features/pwa/components/protocol-page.tsx
 const NotFound = page(() => import('./routes/not-found.tsx'));
 const ComingSoon = lazy(() => import('./routes/coming-soon.tsx'));
 
+/**
+ * Each route's own loading boundary, with a key of its own: going from one route to another
+ * mounts a new boundary, which shows the spinner while the next screen loads. (Route changes
+ * are transitions: a boundary kept from the previous route would keep the old screen on view,
+ * with no sign, until the new one is ready.) The same route with other parameters (the next
+ * chapter, another conversation) keeps its boundary and its screen.
+ */
+let routeKeys = 0;
+
 function load(Component: LazyExoticComponent<ComponentType>, wrap?: (c: ReactNode) => ReactNode) {
   const el = (
-    <Suspense fallback={<FullPageSpinner />}>
+    <Suspense key={`route-${++routeKeys}`} fallback={<FullPageSpinner />}>
       <Component />
     </Suspense>
   );
@@ -47,7 +56,7 @@ function load(Component: LazyExoticComponent<ComponentType>, wrap?: (c: ReactNod
 
 const soon = (feature: string, wrap: (c: ReactNode) => ReactNode) =>
   wrap(
-    <Suspense fallback={<FullPageSpinner />}>
+    <Suspense key={`route-${++routeKeys}`} fallback={<FullPageSpinner />}>
       <ComingSoon feature={feature} />
     </Suspense>,
   );
