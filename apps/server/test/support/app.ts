@@ -8,6 +8,7 @@ import { createDatabase, type Database } from '../../src/db/client.ts';
 import { startJobs } from '../../src/jobs/index.ts';
 import { JobQueue, type JobQueueOptions } from '../../src/jobs/queue.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
+import { quietLog } from './quiet-log.ts';
 
 /** The web app's origin in tests (APP_URL's default); request() uses the app's own APP_URL. */
 export const ORIGIN = 'http://localhost:3000';
@@ -49,10 +50,11 @@ export interface TestAppExtras extends Partial<Omit<BuildOptions, 'jobs'>> {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** Options of the test's job queue (it never sends the cron schedules' jobs unless told). */
   jobs?: Partial<JobQueueOptions>;
+  /** False: the app's queue runs none of the app's jobs (a test starts its own workers). */
+  workers?: boolean;
 }
 
-/** What tests log of the job queue: nothing (a failure shows in the outbox or the test). */
-export const quietLog = { warn: () => {}, error: () => {}, info: () => {} };
+export { quietLog };
 
 /**
  * A started job queue on a test database, as a process of the app has one: without the cron
@@ -78,7 +80,7 @@ export async function startTestQueue(url: string, opts: Partial<JobQueueOptions>
  * Environment overrides go through the same config parser as production.
  */
 export async function createTestApp(env: Record<string, string> = {}, extra: TestAppExtras = {}): Promise<TestApp> {
-  const { beforeReady, jobs: jobOptions, ...buildExtra } = extra;
+  const { beforeReady, jobs: jobOptions, workers = true, ...buildExtra } = extra;
   const base = inject('pgUrlTemplate');
   const dbName = `candeia_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -109,7 +111,7 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
   const app = await buildApp({ config, db: database.db, jobs, clock, logger: false, ...buildExtra });
   await beforeReady?.(app);
   await app.ready();
-  await startJobs(jobs, app.deps, app.log);
+  if (workers) await startJobs(jobs, app.deps, app.log);
   const origin = new URL(config.APP_URL).origin;
   const request: TestApp['request'] = (opts) => {
     const { cookie, locale, headers, ...rest } = opts;
