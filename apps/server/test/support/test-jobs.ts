@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { defineJob } from '../../src/jobs/queue.ts';
 
 // Jobs that exist only in tests.
