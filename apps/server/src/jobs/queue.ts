@@ -154,8 +154,15 @@ export class JobQueue {
       cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds ?? 30,
       cronWorkerIntervalSeconds: opts.cronWorkerIntervalSeconds ?? 5,
     });
-    // An error event without a listener would end the process.
-    this.boss.on('error', (err) => this.log.warn({ error: loggableError(err) }, 'job queue error'));
+    // An error event without a listener would end the process. An idle connection ended by a
+    // database that is shutting down (Ctrl-C reaches the embedded one too) is no failure: the
+    // pool opens another when needed. Errors of a worker name its queue.
+    this.boss.on('error', (err) => {
+      const e = err as Error & { code?: string; queue?: string };
+      if (e.code === '57P01' && !e.queue) return;
+      const error = err instanceof Error ? loggableError(err) : { message: String(e.message), code: e.code };
+      this.log.warn({ error, ...(e.queue ? { job: e.queue } : {}) }, 'job queue error');
+    });
   }
 
   /** Logs through the app's logger from now on. */
