@@ -83,7 +83,7 @@ describe('e-mail through SMTP when SMTP_URL is set', () => {
     smtp = await startFakeSmtp();
     t = await createTestApp({
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
-      MAIL_RETRY_DELAY_SECONDS: '1',
+      MAIL_RETRY_SECONDS: '1',
     });
     admin = await insertUser(t, { role: 'admin' });
   });
@@ -250,7 +250,7 @@ describe('an SMTP server that is down, then up', () => {
     port = await freePort();
     t = await createTestApp({
       SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
-      MAIL_RETRY_DELAY_SECONDS: '1',
+      MAIL_RETRY_SECONDS: '1',
     });
     admin = await insertUser(t, { role: 'admin' });
   });
@@ -339,7 +339,7 @@ describe('a mail refused every time', () => {
     smtp = await startFakeSmtp();
     t = await createTestApp({
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
-      MAIL_RETRY_DELAY_SECONDS: '1',
+      MAIL_RETRY_SECONDS: '1',
       MAIL_RETRY_LIMIT: '1',
     });
   });

@@ -4,7 +4,7 @@ import type { Mailer } from './service.ts';
 
 /**
  * Mail through SMTP as jobs (decision 014): `mail-send` makes one attempt per job, retried with
- * exponential back-off (MAIL_RETRY_DELAY_SECONDS, then about twice as long each time, up to
+ * exponential back-off (MAIL_RETRY_SECONDS, then about twice as long each time, up to
  * MAIL_RETRY_LIMIT retries); after the last, the job goes to `mail-failed`, which marks the mail
  * failed even when the last attempt never finished.
  */
@@ -19,7 +19,7 @@ export function mailJobs(mailer: Mailer, config: Config) {
       name: 'mail-send',
       queue: {
         retryLimit: config.MAIL_RETRY_LIMIT,
-        retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
+        retryDelay: config.MAIL_RETRY_SECONDS,
         retryBackoff: true,
         // Longer than the SMTP timeouts: an attempt still running then has lost its worker.
         expireInSeconds: 5 * 60,
