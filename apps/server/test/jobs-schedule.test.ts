@@ -33,8 +33,10 @@ afterAll(async () => {
 
 /** Starts a worker process; resolves once its queue works and sends the schedules. */
 async function startWorkerProcess(name: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT, t.databaseUrl, name], {
+  // The URL (with the embedded server's password, if any) in the environment, not the arguments.
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT, name], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, TICK_DATABASE_URL: t.databaseUrl },
   });
   await new Promise<void>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });

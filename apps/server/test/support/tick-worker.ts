@@ -1,12 +1,13 @@
 // A separate process working on the test schedule, as a second server process would:
-// `node --import tsx tick-worker.ts <database url> <worker name>`. Prints "ready" once its
+// `TICK_DATABASE_URL=… node --import tsx tick-worker.ts <worker name>`. Prints "ready" once its
 // worker and the schedule run; stops gracefully on SIGTERM.
 import pg from 'pg';
 import { JobQueue } from '../../src/jobs/queue.ts';
 import { quietLog } from './quiet-log.ts';
 import { tickJob } from './test-jobs.ts';
 
-const [url, worker] = process.argv.slice(2) as [string, string];
+const url = process.env.TICK_DATABASE_URL!;
+const worker = process.argv[2]!;
 const pool = new pg.Pool({ connectionString: url, max: 2 });
 const jobs = new JobQueue({
   url,
