@@ -22,6 +22,7 @@ import type { ChatEvent } from '@candeia/shared/schemas/chat';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { JobQueue } from '../apps/server/src/jobs/queue.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { seedPlans } from '../apps/server/src/modules/billing/seed.ts';
 import { grant } from '../apps/server/src/modules/credits/service.ts';
@@ -135,7 +136,12 @@ async function signUp(base: string, n: number, locale: string): Promise<{ cookie
   return { cookie, id: user.id };
 }
 
-async function withApp<T>(database: Database, paceMs: number, run: (base: string) => Promise<T>): Promise<T> {
+async function withApp<T>(
+  database: Database,
+  url: string,
+  paceMs: number,
+  run: (base: string) => Promise<T>,
+): Promise<T> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -143,7 +149,10 @@ async function withApp<T>(database: Database, paceMs: number, run: (base: string
     AI_STREAM_PACE_MS: String(paceMs),
     TRUST_PROXY: '127.0.0.1',
   } as NodeJS.ProcessEnv);
-  const app = await buildApp({ config, db: database.db, logger: false });
+  // The job queue the app enqueues through (no SMTP here, so no mail job; no workers needed).
+  const jobs = new JobQueue({ url, max: 2, schedule: false, supervise: false });
+  await jobs.start();
+  const app = await buildApp({ config, db: database.db, jobs, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
@@ -151,6 +160,7 @@ async function withApp<T>(database: Database, paceMs: number, run: (base: string
     return await run(`http://127.0.0.1:${port}`);
   } finally {
     await app.close();
+    await jobs.stop(1000);
   }
 }
 
@@ -198,7 +208,7 @@ export async function benchChat() {
 
     const rows = [];
     for (const pace of [20, 0]) {
-      const timings = await withApp(database, pace, async (base) => {
+      const timings = await withApp(database, url.toString(), pace, async (base) => {
         const out: Timing[] = [];
         for (let i = 0; i < MESSAGES; i++) {
           const [locale, text] = PROMPTS[i % PROMPTS.length]!;
@@ -210,7 +220,7 @@ export async function benchChat() {
       rows.push(summary(`sequential, ${pace} ms pace`, timings));
     }
 
-    const concurrent = await withApp(database, 20, async (base) => {
+    const concurrent = await withApp(database, url.toString(), 20, async (base) => {
       const users = [];
       for (let i = 0; i < CONCURRENT; i++) users.push(await signUp(base, 50_000 + i, PROMPTS[i % PROMPTS.length]![0]));
       for (const u of users) await grant(database.db, u.id, 5000, 'admin_grant', `bench:${u.id}`);

@@ -6,6 +6,7 @@ import { trustProxySetting, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-logger.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -32,6 +33,11 @@ import './types.ts';
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /**
+   * The started job queue on the same database: services enqueue through it. Its workers are
+   * started apart (jobs/index.ts `startJobs`), by whoever runs the process.
+   */
+  jobs: JobQueue;
   clock?: Clock;
   /** Pino options or a logger; false for silence. */
   logger?: FastifyServerOptions['logger'];
@@ -104,10 +110,8 @@ async function createFastify(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = opts.clock ?? systemClock;
-  const mailer = new Mailer(opts.db, clock, config, app.log);
-  app.decorate('deps', { db: opts.db, clock, config, mailer });
-  // Mail being handed to SMTP finishes before the database pool closes.
-  app.addHook('onClose', async () => mailer.drain());
+  const mailer = new Mailer(opts.db, clock, config, opts.jobs, app.log);
+  app.decorate('deps', { db: opts.db, clock, config, mailer, jobs: opts.jobs });
 
   // JSON only, and no NUL characters anywhere (PostgreSQL text cannot hold them).
   app.removeAllContentTypeParsers();

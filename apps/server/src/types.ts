@@ -1,6 +1,7 @@
 import type { Locale } from '@candeia/shared/constants';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './modules/mail/service.ts';
 
@@ -10,6 +11,8 @@ export interface Deps {
   clock: Clock;
   config: Config;
   mailer: Mailer;
+  /** The job queue: `jobs.enqueue(name, payload)` for work done later, by any process (decision 014). */
+  jobs: JobQueue;
 }
 
 /** Who is calling, and from where: passed to every service. */

@@ -189,7 +189,7 @@ describe('SECURITY 21: de-duplicated by event id, in the same transaction as the
 
   it('database down → 5xx (503), so the sender retries', async () => {
     const dead = createDatabase('postgres://postgres@127.0.0.1:1/nowhere', 2);
-    const app = await buildApp({ config: t.config, db: dead.db, clock: t.clock, logger: false });
+    const app = await buildApp({ config: t.config, db: dead.db, jobs: t.jobs, clock: t.clock, logger: false });
     await app.ready();
     try {
       const u = await insertUser(t);

@@ -5,7 +5,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/client.ts';
+import { startJobs } from '../../src/jobs/index.ts';
+import { JobQueue, type JobQueueOptions } from '../../src/jobs/queue.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
+import { quietLog } from './quiet-log.ts';
 
 /** The web app's origin in tests (APP_URL's default); request() uses the app's own APP_URL. */
 export const ORIGIN = 'http://localhost:3000';
@@ -26,6 +29,8 @@ export interface TestApp {
   dbName: string;
   /** The URL of this test's own database. */
   databaseUrl: string;
+  /** The app's job queue: a real pg-boss on this test's database, with the app's workers. */
+  jobs: JobQueue;
   /**
    * A request from the browser app: same-origin headers (Origin = APP_URL, Sec-Fetch-Site),
    * optional cookie and x-locale. A header given as `undefined` is left out.
@@ -40,9 +45,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppExtras extends Partial<BuildOptions> {
+export interface TestAppExtras extends Partial<Omit<BuildOptions, 'jobs'>> {
   /** Runs after the app is built and before it is ready: register test-only routes or hooks here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Options of the test's job queue (it never sends the cron schedules' jobs unless told). */
+  jobs?: Partial<JobQueueOptions>;
+  /** False: the app's queue runs none of the app's jobs (a test starts its own workers). */
+  workers?: boolean;
+}
+
+export { quietLog };
+
+/**
+ * A started job queue on a test database, as a process of the app has one: without the cron
+ * schedules and maintenance unless asked, and polling every second (jobs enqueued in the same
+ * process wake their worker at once).
+ */
+export async function startTestQueue(url: string, opts: Partial<JobQueueOptions> = {}): Promise<JobQueue> {
+  const jobs = new JobQueue({
+    url,
+    max: 3,
+    schedule: false,
+    supervise: false,
+    pollingIntervalSeconds: 1,
+    log: quietLog,
+    ...opts,
+  });
+  await jobs.start();
+  return jobs;
 }
 
 /**
@@ -50,7 +80,7 @@ export interface TestAppExtras extends Partial<BuildOptions> {
  * Environment overrides go through the same config parser as production.
  */
 export async function createTestApp(env: Record<string, string> = {}, extra: TestAppExtras = {}): Promise<TestApp> {
-  const { beforeReady, ...buildExtra } = extra;
+  const { beforeReady, jobs: jobOptions, workers = true, ...buildExtra } = extra;
   const base = inject('pgUrlTemplate');
   const dbName = `candeia_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -77,9 +107,11 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
   const databaseUrl = withDatabase(base, dbName);
   const database = createDatabase(databaseUrl, 20);
   const clock = new ManualClock(new Date('2026-03-10T12:00:00Z'));
-  const app = await buildApp({ config, db: database.db, clock, logger: false, ...buildExtra });
+  const jobs = await startTestQueue(databaseUrl, jobOptions);
+  const app = await buildApp({ config, db: database.db, jobs, clock, logger: false, ...buildExtra });
   await beforeReady?.(app);
   await app.ready();
+  if (workers) await startJobs(jobs, app.deps, app.log);
   const origin = new URL(config.APP_URL).origin;
   const request: TestApp['request'] = (opts) => {
     const { cookie, locale, headers, ...rest } = opts;
@@ -101,6 +133,7 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
     config,
     dbName,
     databaseUrl,
+    jobs,
     request,
     query: async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
       (await database.pool.query<R>({ text, values: params, types: exactInt8 })).rows,
@@ -108,6 +141,7 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
       if (closed) return;
       closed = true;
       await app.close();
+      await jobs.stop(2000);
       await database.close();
       const a = new pg.Client({ connectionString: base });
       await a.connect();

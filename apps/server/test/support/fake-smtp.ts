@@ -22,9 +22,10 @@ export interface FakeSmtp {
 /**
  * A minimal SMTP server on loopback, enough for nodemailer without TLS: it records every
  * message it accepts. Anything it does not understand is answered 502, so a surprise shows.
- * It can be made slow (hold / release) or refuse messages (refuse), to test the delivery queue.
+ * It can be made slow (hold / release) or refuse messages (refuse), to test the delivery queue,
+ * and can listen on a given port (one that refused connections while it was down).
  */
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
   let held: Array<() => void> | null = null;
   let refusals = 0;
@@ -84,11 +85,10 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : 0;
   return {
-    port,
+    port: typeof addr === 'object' && addr ? addr.port : port,
     received,
     waiting: () => held?.length ?? 0,
     hold: () => {

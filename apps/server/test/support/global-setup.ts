@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../../src/db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedHandle } from '../../src/db/embedded.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
+import { JobQueue } from '../../src/jobs/queue.ts';
 import { seedPlans } from '../../src/modules/billing/seed.ts';
 
 declare module 'vitest' {
@@ -44,6 +45,10 @@ export default async function setup(project: TestProject) {
   await runMigrations(tpl.db);
   await seedPlans(tpl.db);
   await tpl.close();
+  // The job queue's schema (pgboss) too, so each test's queue starts without installing it.
+  const queue = new JobQueue({ url: withDatabase(adminUrl, templateDb), max: 1, schedule: false, supervise: false });
+  await queue.start();
+  await queue.stop(1000);
 
   project.provide('pgUrlTemplate', adminUrl);
   project.provide('templateDb', templateDb);

@@ -57,6 +57,7 @@ export interface AdminUserRow {
  * its first or next attempt), 'sending', 'sent', 'failed' (gave up after the last attempt).
  */
 export type OutboxStatus = 'outbox' | 'queued' | 'sending' | 'sent' | 'failed';
+export const OUTBOX_STATUSES: readonly OutboxStatus[] = ['outbox', 'queued', 'sending', 'sent', 'failed'];
 
 export interface OutboxRow {
   id: string;
@@ -71,11 +72,15 @@ export interface OutboxRow {
   error: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** A queued mail: when its next attempt is due (after a failure, its retry's time). */
+  nextAttemptAt: string | null;
 }
 
 /** GET /api/admin/outbox: a page of mails and how mail leaves the app ('smtp' when SMTP_URL is set). */
 export interface OutboxPage extends Page<OutboxRow> {
   delivery: 'smtp' | 'outbox';
+  /** How many mails of the whole outbox are in each state. */
+  counts: Record<OutboxStatus, number>;
 }
 
 export interface Page<T> {

@@ -5,9 +5,11 @@ const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * Every e-mail the app sends. Without SMTP this table is the mailbox the admin reads ('outbox');
- * with SMTP it is also the delivery queue ('queued' → 'sending' → 'sent', or 'failed' after the
- * last attempt). `text` and `html` are what the admin reads: with SMTP, secret links are already
- * replaced by a placeholder there, and the deliverable copy waits in `pending_*` until it is sent.
+ * with SMTP each row has a `mail-send` job of the same id (decision 014) and says where its
+ * delivery stands ('queued' → 'sending' → 'sent', back to 'queued' after a failed attempt, or
+ * 'failed' after the last). `text` and `html` are what the admin reads: with SMTP, secret links
+ * are already replaced by a placeholder there, and the deliverable copy waits in `pending_*`
+ * until it is sent.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -23,7 +25,6 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     status: text('status').notNull().default('outbox'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: tz('next_attempt_at'),
     /** The copy with live links, kept only until it is sent. */
     pendingText: text('pending_text'),
     pendingHtml: text('pending_html'),
@@ -33,7 +34,7 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     check('mail_outbox_status', sql`${t.status} in ('outbox', 'queued', 'sending', 'sent', 'failed')`),
-    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_status_idx').on(t.status),
     index('mail_outbox_created_idx').on(t.createdAt),
   ],
 );

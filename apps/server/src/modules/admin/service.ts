@@ -1,14 +1,15 @@
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  AdminUserRow,
-  OutboxPage,
-  OutboxStatus,
-  Page,
-  SecurityEventRow,
-  securityEventsQuerySchema,
-  usersQuerySchema,
-  outboxQuerySchema,
+import {
+  OUTBOX_STATUSES,
+  type AdminUserRow,
+  type OutboxPage,
+  type OutboxStatus,
+  type Page,
+  type SecurityEventRow,
+  type securityEventsQuerySchema,
+  type usersQuerySchema,
+  type outboxQuerySchema,
 } from '@candeia/shared/schemas/admin';
 import { mailOutbox, securityEvents, userSubscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -125,7 +126,7 @@ export async function listUsers(deps: Deps, q: z.output<typeof usersQuerySchema>
  * are placeholders; the live copy waiting for delivery (`pending_*`) never leaves the server.
  */
 export async function listOutbox(deps: Deps, q: z.output<typeof outboxQuerySchema>): Promise<OutboxPage> {
-  const [rows, [total]] = await Promise.all([
+  const [rows, byStatus] = await Promise.all([
     deps.db
       .select({
         id: mailOutbox.id,
@@ -143,8 +144,15 @@ export async function listOutbox(deps: Deps, q: z.output<typeof outboxQuerySchem
       .orderBy(desc(mailOutbox.createdAt))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    deps.db.select({ n: count() }).from(mailOutbox),
+    deps.db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
   ]);
+  // A queued mail's job (same id) knows when it is next tried.
+  const next = await deps.jobs.nextRuns(
+    'mail-send',
+    rows.filter((r) => r.status === 'queued').map((r) => r.id),
+  );
+  const counts = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, 0])) as Record<OutboxStatus, number>;
+  for (const { status, n } of byStatus) counts[status as OutboxStatus] = n;
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -157,10 +165,12 @@ export async function listOutbox(deps: Deps, q: z.output<typeof outboxQuerySchem
       error: r.error,
       createdAt: r.createdAt.toISOString(),
       sentAt: r.sentAt?.toISOString() ?? null,
+      nextAttemptAt: next.get(r.id)?.toISOString() ?? null,
     })),
-    total: total?.n ?? 0,
+    total: Object.values(counts).reduce((a, b) => a + b, 0),
     page: q.page,
     pageSize: q.pageSize,
     delivery: deps.mailer.delivery,
+    counts,
   };
 }

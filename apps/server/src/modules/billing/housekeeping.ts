@@ -6,13 +6,11 @@ import { refundStaleReservations } from '../credits/service.ts';
 import { localProviderSweep } from '../payments/local-provider.ts';
 import { subscriptionHousekeeping } from './service.ts';
 
-/** How often the server runs billingHousekeeping (runtime.ts). */
-export const BILLING_HOUSEKEEPING_MS = 60_000;
-
 /**
- * The billing share of the periodic job: the local provider's renewals and period ends (what
- * Stripe does on its own), trials that ended, cancellations whose period ended, reservations
- * held past their time (refunded), and local checkouts past their 24 h (expired).
+ * The billing share of the periodic work (the `billing-housekeeping` job, every minute: jobs.ts):
+ * the local provider's renewals and period ends (what Stripe does on its own), trials that ended,
+ * cancellations whose period ended, reservations held past their time (refunded), and local
+ * checkouts past their 24 h (expired).
  */
 export async function billingHousekeeping(deps: Deps, log?: FastifyBaseLogger): Promise<void> {
   const now = deps.clock.now();

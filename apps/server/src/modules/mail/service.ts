@@ -1,12 +1,13 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { DEFAULT_LOCALE, MINUTE_MS } from '@candeia/shared/constants';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_LOCALE } from '@candeia/shared/constants';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import type { JobContext, JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { loggableError } from '../../lib/loggable-error.ts';
 
 export interface MailMessage {
   to: string;
@@ -25,14 +26,9 @@ export interface MailMessage {
 
 /** What a secret becomes in the outbox copy of a mail sent through SMTP. */
 export const REDACTED = '[redacted]';
-/** Attempts before a mail is marked failed (1, 2, 4, 8 minutes apart). */
-export const MAIL_MAX_ATTEMPTS = 5;
-const RETRY_BASE_MS = MINUTE_MS;
-/** A mail being sent is claimed this long: if the process dies meanwhile, a later sweep retries it. */
-const SENDING_LEASE_MS = 5 * MINUTE_MS;
-const SWEEP_BATCH = 50;
-/** How often the server looks for mail due for another attempt (runtime.ts). */
-export const MAIL_RETRY_MS = MINUTE_MS;
+/** The error kept for a mail whose attempt never finished (the process stopped meanwhile). */
+export const MAIL_LOST_ATTEMPT = 'The delivery attempt did not finish (the server stopped during it).';
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -63,15 +59,36 @@ function redact(text: string, secrets: string[]): string {
   return secrets.reduce((out, s) => out.split(s).join(REDACTED), text);
 }
 
+/** The password of an SMTP URL, if it has one (as written and decoded). */
+function smtpPassword(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    const pass = new URL(url).password;
+    return pass ? [pass, decodeURIComponent(pass)] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A delivery error as the outbox keeps it: no link token (an SMTP server may quote the message)
+ * and no SMTP password, at most 500 characters.
+ */
+export function redactError(err: unknown, smtpUrl?: string): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const noTokens = message.replace(/([?&]token=)[^\s&"'<>]+/g, `$1${REDACTED}`);
+  return redact(noTokens, smtpPassword(smtpUrl)).slice(0, 500);
+}
+
 /**
  * Every message is written to the outbox first. Without SMTP_URL that row is the mail: the admin
- * reads it in /admin (the laptop case), links and all. With SMTP_URL the row is queued and sent in
- * the background (a request never waits for the SMTP server); a failed attempt is retried later
- * with a growing delay, up to MAIL_MAX_ATTEMPTS, and the row keeps the error and the count.
+ * reads it in /admin (the laptop case), links and all. With SMTP_URL the row is queued and, in
+ * the same transaction, a `mail-send` job with the row's id is added to the job queue (decision
+ * 014): a worker of any process sends it; a failed attempt is retried with a growing delay, and
+ * the row keeps the state, the attempt count and the last error.
  */
 export class Mailer {
   private transport: Transporter | null;
-  private inFlight = new Set<Promise<void>>();
   /** 'smtp' when mail leaves through SMTP_URL; 'outbox' when the outbox is the only mailbox. */
   readonly delivery: 'smtp' | 'outbox';
 
@@ -79,9 +96,12 @@ export class Mailer {
     private db: Db,
     private clock: Clock,
     private config: Config,
+    private jobs: JobQueue,
     private log?: FastifyBaseLogger,
   ) {
-    this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+    this.transport = config.SMTP_URL
+      ? nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS } as SMTPTransport.Options)
+      : null;
     this.delivery = this.transport ? 'smtp' : 'outbox';
   }
 
@@ -104,66 +124,38 @@ export class Mailer {
       return row!.id;
     }
     const secrets = (msg.secrets ?? []).filter((s) => s.length > 0);
-    const [row] = await this.db
-      .insert(mailOutbox)
-      .values({
-        ...base,
-        text: redact(msg.text, secrets),
-        html: redact(html, secrets),
-        pendingText: secrets.length > 0 ? msg.text : null,
-        pendingHtml: secrets.length > 0 ? html : null,
-        status: 'queued',
-        nextAttemptAt: now,
-      })
-      .returning({ id: mailOutbox.id });
-    this.schedule(row!.id);
-    return row!.id;
+    const id = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mailOutbox)
+        .values({
+          ...base,
+          text: redact(msg.text, secrets),
+          html: redact(html, secrets),
+          pendingText: secrets.length > 0 ? msg.text : null,
+          pendingHtml: secrets.length > 0 ? html : null,
+          status: 'queued',
+        })
+        .returning({ id: mailOutbox.id });
+      await this.jobs.enqueue('mail-send', { mailId: row!.id }, { tx, id: row!.id });
+      return row!.id;
+    });
+    this.jobs.wake('mail-send');
+    return id;
   }
 
-  /** Sends the queued mails that are due (retries, and any a stopped process left behind). */
-  async retryDue(): Promise<void> {
+  /**
+   * One delivery attempt (the `mail-send` job). A mail already sent or given up is left alone, so
+   * a repeated job never sends it twice. Throws when the SMTP server refuses or cannot be
+   * reached, so the queue retries it; the row says 'queued' again, or 'failed' after the last.
+   */
+  async deliver(mailId: string, job: JobContext): Promise<void> {
     if (!this.transport) return;
-    const due = await this.db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(inArray(mailOutbox.status, ['queued', 'sending']), lte(mailOutbox.nextAttemptAt, this.clock.now())))
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(SWEEP_BATCH);
-    for (const { id } of due) this.schedule(id);
-    await this.drain();
-  }
-
-  /** Resolves once every delivery started so far has ended (tests; shutdown before the pool closes). */
-  async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-  }
-
-  private schedule(id: string): void {
-    const p: Promise<void> = this.deliver(id)
-      .catch((err: unknown) => this.log?.error({ error: loggableError(err), mailId: id }, 'mail delivery failed'))
-      .finally(() => this.inFlight.delete(p));
-    this.inFlight.add(p);
-  }
-
-  private async deliver(id: string): Promise<void> {
-    const now = this.clock.now();
-    // Claim the row: one sender per mail, whoever asks (the request that wrote it, or the sweep).
     const [row] = await this.db
       .update(mailOutbox)
-      .set({
-        status: 'sending',
-        attempts: sql`${mailOutbox.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + SENDING_LEASE_MS),
-      })
-      .where(
-        and(
-          eq(mailOutbox.id, id),
-          inArray(mailOutbox.status, ['queued', 'sending']),
-          lte(mailOutbox.nextAttemptAt, now),
-        ),
-      )
+      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(and(eq(mailOutbox.id, mailId), inArray(mailOutbox.status, ['queued', 'sending'])))
       .returning();
-    if (!row || !this.transport) return;
+    if (!row) return;
     try {
       await this.transport.sendMail({
         from: this.config.MAIL_FROM,
@@ -174,30 +166,53 @@ export class Mailer {
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       });
     } catch (err) {
-      const failed = row.attempts >= MAIL_MAX_ATTEMPTS;
-      const at = this.clock.now();
+      const error = redactError(err, this.config.SMTP_URL);
       await this.db
         .update(mailOutbox)
-        .set({
-          status: failed ? 'failed' : 'queued',
-          error: String((err as Error)?.message ?? err).slice(0, 500),
-          nextAttemptAt: failed ? null : new Date(at.getTime() + RETRY_BASE_MS * 2 ** (row.attempts - 1)),
-        })
-        .where(eq(mailOutbox.id, id));
-      this.log?.warn({ mailId: id, kind: row.kind, attempts: row.attempts, failed }, 'mail not sent');
-      return;
+        .set({ status: job.lastAttempt ? 'failed' : 'queued', error })
+        .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'sending')));
+      this.log?.warn({ mailId, kind: row.kind, attempts: row.attempts, failed: job.lastAttempt }, 'mail not sent');
+      throw new Error(error);
     }
     // Sent: the live copy (and with it any token) is gone; the outbox keeps the redacted one.
     await this.db
       .update(mailOutbox)
+      .set({ status: 'sent', sentAt: this.clock.now(), error: null, pendingText: null, pendingHtml: null })
+      .where(eq(mailOutbox.id, mailId));
+  }
+
+  /**
+   * The dead letter of `mail-send`: its last attempt failed, or its worker stopped during it (the
+   * row still says 'sending'). The mail is marked failed; the live copy stays, never shown.
+   */
+  async giveUp(mailId: string): Promise<void> {
+    await this.db
+      .update(mailOutbox)
       .set({
-        status: 'sent',
-        sentAt: this.clock.now(),
-        error: null,
-        nextAttemptAt: null,
-        pendingText: null,
-        pendingHtml: null,
+        status: 'failed',
+        error: sql`case when ${mailOutbox.status} = 'sending' then ${MAIL_LOST_ATTEMPT}
+          else coalesce(${mailOutbox.error}, ${MAIL_LOST_ATTEMPT}) end`,
       })
-      .where(eq(mailOutbox.id, id));
+      .where(and(eq(mailOutbox.id, mailId), inArray(mailOutbox.status, ['queued', 'sending'])));
+  }
+
+  /**
+   * Queued mail without a job (written by a version of the app before the job queue) gets one;
+   * a mail that has a job keeps it (the job id is the mail's id). Returns how many were queued.
+   */
+  async requeueWithoutJob(): Promise<number> {
+    if (!this.transport) return 0;
+    const rows = await this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.status, ['queued', 'sending']));
+    let queued = 0;
+    for (const { id } of rows) if (await this.jobs.enqueue('mail-send', { mailId: id }, { id })) queued++;
+    return queued;
+  }
+
+  /** Resolves once every mail due has had its attempt (tests); retries waiting for later stay. */
+  async drain(): Promise<void> {
+    if (this.transport) await this.jobs.settle('mail-send');
   }
 }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxStatus } from '@candeia/shared/schemas/admin';
+import { OUTBOX_STATUSES, type OutboxStatus } from '@candeia/shared/schemas/admin';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { useOutbox } from '../api/get-outbox.ts';
@@ -56,6 +56,16 @@ export function OutboxTab() {
           {t('outbox.modeOutbox')}
         </Alert>
       ) : null}
+      {delivery === 'smtp' && outbox.data ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
+          <span>{t('outbox.byStatus')}</span>
+          {OUTBOX_STATUSES.filter((s) => s !== 'outbox').map((s) => (
+            <Badge key={s} tone={STATUS_TONES[s]}>
+              {t(`outbox.statuses.${s}`)}: <span className="tabular-nums">{outbox.data.counts[s]}</span>
+            </Badge>
+          ))}
+        </p>
+      ) : null}
       <PagedResults query={outbox} emptyText={t('outbox.empty')} onPageChange={setPage}>
         {(items) => (
           <ul className="grid gap-3">
@@ -87,6 +97,22 @@ export function OutboxTab() {
                         </time>
                         <Badge tone={STATUS_TONES[m.status] ?? 'neutral'}>{t(`outbox.statuses.${m.status}`)}</Badge>
                         {m.attempts > 1 ? <span>{t('outbox.attempts', { count: m.attempts })}</span> : null}
+                        {m.status === 'sent' && m.sentAt ? (
+                          <span>
+                            {t('outbox.sentAt')}{' '}
+                            <time dateTime={m.sentAt} className="tabular-nums">
+                              {formatDateTime(m.sentAt, locale)}
+                            </time>
+                          </span>
+                        ) : null}
+                        {m.status === 'queued' && m.attempts > 0 && m.nextAttemptAt ? (
+                          <span>
+                            {t('outbox.nextAttempt')}{' '}
+                            <time dateTime={m.nextAttemptAt} className="tabular-nums">
+                              {formatDateTime(m.nextAttemptAt, locale)}
+                            </time>
+                          </span>
+                        ) : null}
                       </span>
                       {m.error && m.status !== 'sent' ? (
                         <span className="mt-1 block break-words text-xs text-red-800">

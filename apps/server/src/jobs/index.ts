@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { billingJobs } from '../modules/billing/jobs.ts';
+import { mailJobs } from '../modules/mail/jobs.ts';
+import { maintenanceJobs } from '../modules/maintenance/jobs.ts';
+import type { Deps } from '../types.ts';
+import type { AnyJobDefinition, JobQueue } from './queue.ts';
+
+export { JobQueue, defineJob, type JobName, type JobPayloads } from './queue.ts';
+
+/** Every job of the app, each defined by the module that owns the work. */
+export function jobDefinitions(deps: Deps, log?: FastifyBaseLogger): AnyJobDefinition[] {
+  return [...mailJobs(deps.mailer, deps.config), ...billingJobs(deps, log), ...maintenanceJobs(deps)];
+}
+
+/**
+ * Starts this process's workers and keeps the schedules in the database current: what the
+ * server does once the app is built (runtime.ts), and what tests do on their own database.
+ */
+export async function startJobs(jobs: JobQueue, deps: Deps, log: FastifyBaseLogger): Promise<void> {
+  jobs.useLogger(log);
+  await jobs.register(jobDefinitions(deps, log));
+  const requeued = await deps.mailer.requeueWithoutJob();
+  if (requeued > 0) log.info({ requeued }, 'queued mail without a job was given one');
+}
