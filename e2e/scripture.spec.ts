@@ -545,3 +545,19 @@ for (const device of [
     });
   });
 }
+
+test('the sacred books’ search finds the box’s own example, “João 3:16” (the Bible is searched too)', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto('/sacred-books/search');
+  const box = page.getByRole('searchbox').first();
+  await expect(box).toHaveAttribute('placeholder', /João 3:16/);
+  await box.fill('João 3:16');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/sacred-books\/search\?q=Jo%C3%A3o\+3%3A16.*scope=all/);
+  const passage = page.locator('section[aria-labelledby="passage-title"]');
+  await expect(passage).toBeVisible();
+  await expect(passage.locator('#passage-title')).toContainText(/(João|John) 3:16/);
+});

@@ -46,11 +46,13 @@ export default function SearchPage() {
   const rawQ = params.get('q') ?? '';
   const textId = params.get('textId') ?? '';
   const scopeParam = params.get('scope');
+  // Without a scope in the address: the Bible's search looks in the Bible; the sacred books'
+  // in everything, so the box's own example ("João 3:16") finds its passage there too.
   const scope: Scope = SCOPES.includes(scopeParam as Scope)
     ? (scopeParam as Scope)
     : area === 'bible'
       ? 'bible'
-      : 'books';
+      : 'all';
   const page = Math.max(1, Math.min(500, Number(params.get('page')) || 1));
   const parsed = rawQ ? searchQuerySchema.safeParse({ q: rawQ, textId: textId || undefined, scope, page }) : null;
   const request = parsed?.success ? parsed.data : null;
