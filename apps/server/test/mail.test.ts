@@ -283,7 +283,10 @@ describe('an SMTP server that is down, then up', () => {
       let rows = await mine();
       expect(rows).toHaveLength(people.length);
       for (const row of rows) {
-        expect(row).toMatchObject({ status: 'queued', attempts: 1, sent_at: null });
+        // On a busy machine the back-off's second attempt may already have come.
+        expect(row).toMatchObject({ sent_at: null });
+        expect(['queued', 'sending']).toContain(row.status);
+        expect(row.attempts).toBeGreaterThanOrEqual(1);
         expect(row.error).toMatch(/ECONNREFUSED|connect/i);
       }
       // A second failed attempt each, later (back-off).
