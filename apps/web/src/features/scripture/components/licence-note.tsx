@@ -1,19 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { TextDto } from '@candeia/shared/schemas/scripture';
+import { licenceOf } from '../lib/licence.ts';
 
 /** The text's licence and attribution, shown with every chapter (PRODUCT.md: sacred texts). */
 export function LicenceNote({ text, className = '' }: { text: TextDto; className?: string }) {
   const { t } = useTranslation('scripture');
-  const by = [text.translator, text.year].filter(Boolean).join(', ');
+  const own = licenceOf(t, text);
+  const by = [own.translator, text.year].filter(Boolean).join(', ');
   return (
     <div className={`border-t border-stone-200 pt-4 text-sm leading-6 text-stone-600 ${className}`}>
       <p>
         <span className="font-semibold text-stone-800">{text.title}</span>
         {by ? ` (${by})` : null}
         {' · '}
-        {t('licence.label')}: {text.licence}
+        {t('licence.label')}: {own.licence}
       </p>
-      <p>{text.attribution}</p>
+      <p>{own.attribution}</p>
       {text.sourceUrl && /^https?:\/\//.test(text.sourceUrl) ? (
         <p>
           <a

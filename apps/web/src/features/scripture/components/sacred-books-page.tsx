@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
+import { licenceOf } from '../lib/licence.ts';
 import { areaOf, textPath } from '../lib/paths.ts';
 import { LanguageNote } from './language-note.tsx';
 import { LoadError } from './load-error.tsx';
@@ -117,9 +118,9 @@ function BookCard({ book }: { book: CatalogueBookDto }) {
                 <span className="min-w-0">
                   <span className="block font-semibold text-stone-900">{text.title}</span>
                   <span className="block text-xs text-stone-600">
-                    {[text.translator, text.year].filter(Boolean).join(', ') || text.abbreviation}
+                    {[licenceOf(t, text).translator, text.year].filter(Boolean).join(', ') || text.abbreviation}
                     {' · '}
-                    {text.licence}
+                    {licenceOf(t, text).licence}
                   </span>
                   <span className="mt-1 flex flex-wrap gap-1.5">
                     <LanguageNote language={text.language} />
