@@ -14,8 +14,8 @@ export function licenceOf(
   text: Pick<TextDto, 'id' | 'translator' | 'licence' | 'attribution'>,
 ) {
   const own = (field: 'translator' | 'licence' | 'attribution', fallback: string | null) =>
-    fallback === null ? null : t(`licence.texts.${text.id}.${field}`, { defaultValue: fallback });
-  const licence = text.licence === PUBLIC_DOMAIN ? t('licence.publicDomain') : own('licence', text.licence);
+    fallback === null ? null : t(`scripture:licence.texts.${text.id}.${field}`, { defaultValue: fallback });
+  const licence = text.licence === PUBLIC_DOMAIN ? t('scripture:licence.publicDomain') : own('licence', text.licence);
   return {
     translator: own('translator', text.translator),
     licence: licence ?? text.licence,
