@@ -561,3 +561,17 @@ test('the sacred books’ search finds the box’s own example, “João 3:16”
   await expect(passage).toBeVisible();
   await expect(passage.locator('#passage-title')).toContainText(/(João|John) 3:16/);
 });
+
+test('the Torá opens as Gênesis–Deuteronômio of the reader’s Bible, not “Em breve”', async ({ page, login }) => {
+  await login();
+  await page.goto('/sacred-books');
+  const card = page.getByRole('article', { name: 'Torá' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Em breve')).toHaveCount(0);
+  await expect(card.getByText(/Os cinco livros da Torá, na sua Bíblia/)).toBeVisible();
+  await card.screenshot({ path: 'test-results/torah-card.png' });
+  await card.getByRole('link', { name: 'Êxodo' }).click();
+  await expect(page).toHaveURL(/\/bible\/[\w-]+\/Exod$/);
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Êxodo', level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Capítulo 20', exact: true })).toBeVisible();
+});

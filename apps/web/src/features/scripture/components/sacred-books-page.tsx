@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { RELIGIONS, type CatalogueBookDto, type Religion } from '@candeia/shared/schemas/scripture';
+import { RELIGIONS, type CatalogueBookDto, type Religion, type TextDto } from '@candeia/shared/schemas/scripture';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
 import { licenceOf } from '../lib/licence.ts';
-import { areaOf, textPath } from '../lib/paths.ts';
+import { areaOf, bookPath, textPath } from '../lib/paths.ts';
+import { pickDefaultBible } from '../lib/texts.ts';
 import { LanguageNote } from './language-note.tsx';
 import { LoadError } from './load-error.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
@@ -16,10 +17,12 @@ import { SearchForm } from './search-form.tsx';
 /**
  * /sacred-books: the 14 books of SPEC.md §3 with a filter by the 13 religions. Each card
  * shows the installed texts (with their language, and a note when it is not the
- * interface's) or "coming soon" when none is installed.
+ * interface's) or "coming soon" when none is installed; the Torah, when no text of its own is
+ * installed, opens as Genesis–Deuteronomy of the reader's Bible.
  */
 export default function SacredBooksPage() {
-  const { t } = useTranslation('scripture');
+  const { t, i18n } = useTranslation('scripture');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
   useDocumentTitle(t('catalogue.title'));
   const catalogue = useCatalogue();
   const [params, setParams] = useSearchParams();
@@ -71,7 +74,7 @@ export default function SacredBooksPage() {
         <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {books.map((b) => (
             <li key={b.key}>
-              <BookCard book={b} />
+              <BookCard book={b} bible={b.key === 'torah' ? pickDefaultBible(catalogue.data, locale).text : null} />
             </li>
           ))}
         </ul>
@@ -80,9 +83,14 @@ export default function SacredBooksPage() {
   );
 }
 
-function BookCard({ book }: { book: CatalogueBookDto }) {
+/** The five books of the Torah, as every installed Bible has them (OSIS codes). */
+const TORAH_BOOKS = ['Gen', 'Exod', 'Lev', 'Num', 'Deut'] as const;
+
+function BookCard({ book, bible }: { book: CatalogueBookDto; bible: TextDto | null }) {
   const { t } = useTranslation('scripture');
-  const soon = book.texts.length === 0;
+  // The Torah with no text of its own opens as Genesis–Deuteronomy of the reader's Bible.
+  const torah = book.key === 'torah' && book.texts.length === 0 && bible ? bible : null;
+  const soon = book.texts.length === 0 && !torah;
   const titleId = `book-${book.key}`;
   return (
     <article
@@ -105,7 +113,23 @@ function BookCard({ book }: { book: CatalogueBookDto }) {
         ))}
       </ul>
       <p className="mt-3 flex-1 text-sm leading-6 text-stone-700">{t(`catalogue.books.${book.key}.description`)}</p>
-      {soon ? (
+      {torah ? (
+        <div className="mt-4">
+          <p className="text-sm text-stone-700">{t('catalogue.torahIn', { bible: torah.title })}</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {TORAH_BOOKS.map((code) => (
+              <li key={code}>
+                <Link
+                  to={bookPath('bible', torah.id, code)}
+                  className="inline-flex min-h-11 items-center rounded-xl border border-stone-200 px-3 py-2 text-sm font-semibold text-stone-900 transition hover:border-brand-300 hover:bg-brand-50"
+                >
+                  {t(`catalogue.torahBooks.${code}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : soon ? (
         <p className="mt-4 text-sm text-stone-600">{t('catalogue.soonText')}</p>
       ) : (
         <ul className="mt-4 grid gap-2">
