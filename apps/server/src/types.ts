@@ -1,6 +1,7 @@
 import type { Locale } from '@candeia/shared/constants';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { EventBus } from './events/bus.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './modules/mail/service.ts';
 
@@ -10,6 +11,8 @@ export interface Deps {
   clock: Clock;
   config: Config;
   mailer: Mailer;
+  /** Events between the server processes (LISTEN/NOTIFY; decision 015). */
+  events: EventBus;
 }
 
 /** Who is calling, and from where: passed to every service. */
