@@ -240,7 +240,18 @@ export function busFor(db: Db, log?: Log): EventBus {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const { connectionString, host, port, user, password, database, ssl, connectionTimeoutMillis } = pool.options;
   return new EventBus({
-    connection: { connectionString, host, port, user, password, database, ssl, connectionTimeoutMillis },
+    connection: {
+      connectionString,
+      host,
+      port,
+      user,
+      password,
+      database,
+      ssl,
+      connectionTimeoutMillis,
+      // Its connection is easy to tell apart in pg_stat_activity.
+      application_name: 'candeia-events',
+    },
     db,
     ...(log ? { log } : {}),
   });
