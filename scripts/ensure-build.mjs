@@ -12,7 +12,9 @@ export const entryOf = (root) => join(root, 'apps/server/dist/server.js');
 export function ensureBuild(root, env) {
   const entry = entryOf(root);
   const built =
-    existsSync(join(root, STAMP_FILE)) && existsSync(entry) ? readFileSync(join(root, STAMP_FILE), 'utf8').trim() : null;
+    existsSync(join(root, STAMP_FILE)) && existsSync(entry)
+      ? readFileSync(join(root, STAMP_FILE), 'utf8').trim()
+      : null;
   const canBuild = !!binOf(root, 'typescript', 'bin/tsc') && !!binOf(join(root, 'apps/web'), 'vite', 'bin/vite.js');
 
   if (env.SKIP_WEB_BUILD === '1') {
@@ -23,7 +25,11 @@ export function ensureBuild(root, env) {
   } else if (built !== sourceStamp(root)) {
     if (canBuild) {
       console.log(built ? 'The sources changed since the last build: building…' : 'Building Candeia (first start)…');
-      const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit', env });
+      const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
+        cwd: root,
+        stdio: 'inherit',
+        env,
+      });
       if (build.status !== 0) process.exit(build.status ?? 1);
     } else if (built) {
       console.warn(
