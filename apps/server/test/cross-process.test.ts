@@ -172,6 +172,12 @@ describe('a chat answer written by one process', () => {
     expect(res.statusCode, res.body).toBe(204);
     const rows = await a.query('SELECT id FROM chat_messages WHERE conversation_id = $1', [start.conversation.id]);
     expect(rows).toEqual([]);
+    // Settled before the delete answered (the answer alone takes seconds): its hold is no longer held.
+    const holds = await a.query<{ status: string }>('SELECT status FROM credit_reservations WHERE user_id = $1', [
+      u.user.id,
+    ]);
+    expect(holds).toHaveLength(1);
+    expect(holds[0]!.status).not.toBe('held');
     await expectLedgerInvariant(a);
   });
 
