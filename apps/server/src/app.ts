@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxySetting, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { busFor, type EventBus } from './events/bus.ts';
 import { AppError } from './lib/app-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -44,6 +45,8 @@ export interface BuildOptions {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Folder of the built web app to serve; none in API-only mode. */
   webDist?: string | null;
+  /** The event bus; by default one listening through the pool's database (closed with the app). */
+  events?: EventBus;
 }
 
 /** Whether the app's public address is https (Secure cookies, HSTS). */
@@ -111,7 +114,9 @@ async function createFastify(opts: BuildOptions) {
 
   const clock = opts.clock ?? systemClock;
   const mailer = new Mailer(opts.db, clock, config, opts.jobs, app.log);
-  app.decorate('deps', { db: opts.db, clock, config, mailer, jobs: opts.jobs });
+  const events = opts.events ?? busFor(opts.db, app.log);
+  app.decorate('deps', { db: opts.db, clock, config, mailer, jobs: opts.jobs, events });
+  if (!opts.events) app.addHook('onClose', async () => events.close());
 
   // JSON only, and no NUL characters anywhere (PostgreSQL text cannot hold them).
   app.removeAllContentTypeParsers();

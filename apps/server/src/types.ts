@@ -2,6 +2,7 @@ import type { Locale } from '@candeia/shared/constants';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { EventBus } from './events/bus.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './modules/mail/service.ts';
 
@@ -13,6 +14,8 @@ export interface Deps {
   mailer: Mailer;
   /** The job queue: `jobs.enqueue(name, payload)` for work done later, by any process (decision 014). */
   jobs: JobQueue;
+  /** Events between the server processes (LISTEN/NOTIFY; decision 015). */
+  events: EventBus;
 }
 
 /** Who is calling, and from where: passed to every service. */

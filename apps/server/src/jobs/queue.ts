@@ -19,6 +19,7 @@ export interface JobPayloads {
   'billing-housekeeping': Record<string, never>;
   /** Every hour: spent sessions, login attempts, reset and verification tokens (modules/maintenance). */
   'maintenance-purge': Record<string, never>;
+  'rate-limit-sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

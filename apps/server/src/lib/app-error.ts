@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly fields?: Record<string, string>,
+    /** Seconds to wait before trying again: sent as Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(code);
     this.name = 'AppError';

@@ -57,6 +57,7 @@ function frameworkCode(err: FastifyError, status: number): ErrorCode | null {
 export async function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
     if (ERROR_CODES[err.code].logged) req.log.info({ code: err.code }, 'request refused');
+    if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
     return send(req, reply, err.code, err.fields);
   }
   if (hasZodFastifySchemaValidationErrors(err)) {

@@ -48,6 +48,11 @@ export interface TestApp {
 export interface TestAppExtras extends Partial<Omit<BuildOptions, 'jobs'>> {
   /** Runs after the app is built and before it is ready: register test-only routes or hooks here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * Another app on this one's database (a second server process, as in a cluster): its own pool,
+   * event bus and memory; the database stays until its owner closes.
+   */
+  sameDatabaseAs?: TestApp;
   /** Options of the test's job queue (it never sends the cron schedules' jobs unless told). */
   jobs?: Partial<JobQueueOptions>;
   /** False: the app's queue runs none of the app's jobs (a test starts its own workers). */
@@ -80,22 +85,24 @@ export async function startTestQueue(url: string, opts: Partial<JobQueueOptions>
  * Environment overrides go through the same config parser as production.
  */
 export async function createTestApp(env: Record<string, string> = {}, extra: TestAppExtras = {}): Promise<TestApp> {
-  const { beforeReady, jobs: jobOptions, workers = true, ...buildExtra } = extra;
+  const { beforeReady, jobs: jobOptions, workers = true, sameDatabaseAs, ...buildExtra } = extra;
   const base = inject('pgUrlTemplate');
-  const dbName = `candeia_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  // Concurrent clones of one template are refused by PostgreSQL: retry briefly.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`CREATE DATABASE "${dbName}" TEMPLATE "${inject('templateDb')}"`);
-      break;
-    } catch (err) {
-      if (attempt > 40 || !/being accessed by other users/.test(String(err))) throw err;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+  const dbName = sameDatabaseAs?.dbName ?? `candeia_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
+  if (!sameDatabaseAs) {
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    // Concurrent clones of one template are refused by PostgreSQL: retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${dbName}" TEMPLATE "${inject('templateDb')}"`);
+        break;
+      } catch (err) {
+        if (attempt > 40 || !/being accessed by other users/.test(String(err))) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
     }
+    await admin.end();
   }
-  await admin.end();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -106,7 +113,7 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
   } as NodeJS.ProcessEnv);
   const databaseUrl = withDatabase(base, dbName);
   const database = createDatabase(databaseUrl, 20);
-  const clock = new ManualClock(new Date('2026-03-10T12:00:00Z'));
+  const clock = sameDatabaseAs?.clock ?? new ManualClock(new Date('2026-03-10T12:00:00Z'));
   const jobs = await startTestQueue(databaseUrl, jobOptions);
   const app = await buildApp({ config, db: database.db, jobs, clock, logger: false, ...buildExtra });
   await beforeReady?.(app);
@@ -143,6 +150,7 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
       await app.close();
       await jobs.stop(2000);
       await database.close();
+      if (sameDatabaseAs) return;
       const a = new pg.Client({ connectionString: base });
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);

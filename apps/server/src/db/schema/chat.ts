@@ -56,6 +56,12 @@ export const chatMessages = pgTable(
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: tz('created_at').notNull().defaultNow(),
     completedAt: tz('completed_at'),
+    /**
+     * While an answer streams: when its writer last saved its progress (database time). The
+     * writer saves the text so far at a bounded rate and beats at least every few seconds, so
+     * another process can follow it; one silent for longer was cut off (decision 015).
+     */
+    progressAt: tz('progress_at'),
   },
   (t) => [
     index('chat_messages_conversation_idx').on(t.conversationId, t.seq),

@@ -3,3 +3,4 @@ export * from './billing.ts';
 export * from './mail.ts';
 export * from './scripture.ts';
 export * from './chat.ts';
+export * from './limits.ts';

@@ -1,6 +1,14 @@
 import type { ChatEvent, ChatMessageDto, CitationDto } from '@candeia/shared/schemas/chat';
 
-type Listener = (event: ChatEvent) => void;
+export type Listener = (event: ChatEvent) => void;
+
+/**
+ * What an answer's stream reads from: the events until `done`. `onEnd` is called when the
+ * stream must end without its `done` (the browser then reads the conversation again).
+ */
+export interface AnswerFeed {
+  attach(listener: Listener, catchUp: boolean, onEnd: () => void): () => void;
+}
 
 /**
  * An answer being written, held in memory while it streams. The engine's pieces go to every
@@ -8,7 +16,7 @@ type Listener = (event: ChatEvent) => void;
  * far is kept, so a late listener first gets all of it in one piece. The answer goes on when a
  * listener leaves: only stop() (or the server closing) ends it early.
  */
-export class LiveAnswer {
+export class LiveAnswer implements AnswerFeed {
   content = '';
   citations: CitationDto[] = [];
   final: { message: ChatMessageDto; balance: number } | null = null;
@@ -70,6 +78,11 @@ export class LiveAnswers {
     return this.byId.has(messageId);
   }
 
+  /** Any answer in progress by id (a stop asked for through another process, which checked the owner). */
+  byMessageId(messageId: string): LiveAnswer | undefined {
+    return this.byId.get(messageId);
+  }
+
   inConversation(conversationId: string): LiveAnswer | undefined {
     for (const a of this.byId.values()) if (a.conversationId === conversationId) return a;
     return undefined;
@@ -77,5 +90,25 @@ export class LiveAnswers {
 
   all(): LiveAnswer[] {
     return [...this.byId.values()];
+  }
+}
+
+/**
+ * An answer another process is writing, followed through the database: `follow` reads what is
+ * saved, then each piece as its writer notes it on the event bus, until the answer is settled.
+ * Each re-attached stream has its own; it stops following when the stream closes.
+ */
+export class FollowedAnswer implements AnswerFeed {
+  constructor(private readonly follow: (emit: Listener, signal: AbortSignal) => Promise<'done' | 'ended'>) {}
+
+  attach(listener: Listener, _catchUp: boolean, onEnd: () => void): () => void {
+    const controller = new AbortController();
+    void this.follow(listener, controller.signal).then(
+      (how) => {
+        if (how === 'ended') onEnd();
+      },
+      () => onEnd(),
+    );
+    return () => controller.abort();
   }
 }

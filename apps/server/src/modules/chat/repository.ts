@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { CitationDto } from '@candeia/shared/schemas/chat';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatConversations, chatMessages } from '../../db/schema/index.ts';
@@ -105,7 +106,7 @@ export async function findMessage(db: DbOrTx, userId: string, id: string): Promi
   return row;
 }
 
-export async function insertMessage(db: DbOrTx, values: typeof chatMessages.$inferInsert): Promise<MessageRow> {
+export async function insertMessage(db: DbOrTx, values: PgInsertValue<typeof chatMessages>): Promise<MessageRow> {
   const [row] = await db.insert(chatMessages).values(values).returning();
   return row!;
 }
@@ -142,12 +143,56 @@ export async function settleMessage(
   return row;
 }
 
-/** An answer left 'streaming' by a process that ended mid-answer: failed (its hold is refunded by housekeeping). */
-export async function failOrphan(db: DbOrTx, id: string, at: Date): Promise<MessageRow | undefined> {
+/** A streaming answer's writer is silent for longer than this only when it was cut off. */
+const silentFor = (staleMs: number) => sql`now() - make_interval(secs => ${staleMs / 1000})`;
+
+/**
+ * An answer left 'streaming' by a process that ended mid-answer: failed (its hold is refunded by
+ * the caller). Only when its writer stopped saving its progress `staleMs` ago (database time),
+ * or never did: another process may be writing it (decision 015).
+ */
+export async function failOrphan(db: DbOrTx, id: string, at: Date, staleMs: number): Promise<MessageRow | undefined> {
   const [row] = await db
     .update(chatMessages)
     .set({ status: 'failed', cost: 0, completedAt: at })
-    .where(and(eq(chatMessages.id, id), eq(chatMessages.status, 'streaming')))
+    .where(
+      and(
+        eq(chatMessages.id, id),
+        eq(chatMessages.status, 'streaming'),
+        sql`(${chatMessages.progressAt} IS NULL OR ${chatMessages.progressAt} < ${silentFor(staleMs)})`,
+      ),
+    )
     .returning();
   return row;
+}
+
+/** Saves the text an answer has so far, and that its writer is alive; false once it is settled. */
+export async function saveProgress(db: DbOrTx, id: string, content: string): Promise<boolean> {
+  const rows = await db
+    .update(chatMessages)
+    .set({ content, progressAt: sql`now()` })
+    .where(and(eq(chatMessages.id, id), eq(chatMessages.status, 'streaming')))
+    .returning({ id: chatMessages.id });
+  return rows.length > 0;
+}
+
+/** The answers of a conversation being written now (by any process): streaming, writer alive. */
+export async function activeAnswers(
+  db: DbOrTx,
+  userId: string,
+  conversationId: string,
+  staleMs: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        eq(chatMessages.userId, userId),
+        eq(chatMessages.status, 'streaming'),
+        sql`${chatMessages.progressAt} >= ${silentFor(staleMs)}`,
+      ),
+    );
+  return rows.map((r) => r.id);
 }

@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Actor } from '../../types.ts';
 import type { ChatEngine } from './engine.ts';
 import { GuideEngine } from './guide/guide-engine.ts';
-import type { LiveAnswer } from './live.ts';
+import type { AnswerFeed } from './live.ts';
 import { OpenAiEngine } from './openai-engine.ts';
 import { ChatService } from './service.ts';
 
@@ -23,7 +23,7 @@ const PING_MS = 15_000;
  * Sends an answer as Server-Sent Events: `first` (the start event), then everything the answer
  * emits until `done`. The browser leaving does not stop the answer, only this stream of it.
  */
-function sendEvents(reply: FastifyReply, answer: LiveAnswer, first: ChatEvent | null, catchUp: boolean) {
+function sendEvents(reply: FastifyReply, answer: AnswerFeed, first: ChatEvent | null, catchUp: boolean) {
   const stream = new PassThrough();
   const write = (e: ChatEvent) => {
     if (!stream.writableEnded) stream.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
@@ -31,10 +31,14 @@ function sendEvents(reply: FastifyReply, answer: LiveAnswer, first: ChatEvent | 
   const ping = setInterval(() => stream.write(': ping\n\n'), PING_MS);
   ping.unref();
   if (first) write(first);
-  const leave = answer.attach((e) => {
-    write(e);
-    if (e.type === 'done') stream.end();
-  }, catchUp);
+  const leave = answer.attach(
+    (e) => {
+      write(e);
+      if (e.type === 'done') stream.end();
+    },
+    catchUp,
+    () => stream.end(),
+  );
   stream.on('close', () => {
     clearInterval(ping);
     leave();

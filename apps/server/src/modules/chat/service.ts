@@ -14,10 +14,14 @@ import {
   type ConversationPageDto,
 } from '@candeia/shared/schemas/chat';
 import { translate } from '@candeia/shared/i18n/server';
+import { sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import { channels } from '../../events/channels.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import { checkQuota } from '../../lib/quota.ts';
+import { limit } from '../../lib/rate-limit.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/access.ts';
 import type { chatMessages } from '../../db/schema/index.ts';
@@ -34,7 +38,7 @@ import { checkCitations } from './grounding.ts';
 import { detectConcern, detectCrisis, detectLanguage, detectThanks } from './guide/detect.ts';
 import { listen } from './guide/situations.ts';
 import { composeCrisisAnswer } from './guide/compose.ts';
-import { LiveAnswer, LiveAnswers } from './live.ts';
+import { FollowedAnswer, LiveAnswer, LiveAnswers, type AnswerFeed, type Listener } from './live.ts';
 import * as repo from './repository.ts';
 import { retrieve } from './retrieval.ts';
 
@@ -53,6 +57,17 @@ const HISTORY_TURNS = 12;
 const HISTORY_CHARS = 2000;
 /** How long a closing server waits for answers being written before stopping them. */
 const SHUTDOWN_GRACE_MS = 5000;
+/**
+ * Answers across processes (decision 015): the writer saves the text so far at most this often
+ * (and notes it on the bus), and at least every HEARTBEAT_MS; an answer whose writer has been
+ * silent for STALE_MS was cut off. Whoever follows one reads its row at least every FOLLOW_POLL_MS,
+ * and one stopping an answer written elsewhere waits STOP_WAIT_MS at most for its writer.
+ */
+export const PROGRESS_MS = 150;
+export const HEARTBEAT_MS = 2000;
+export const STALE_MS = 10_000;
+const FOLLOW_POLL_MS = 1000;
+const STOP_WAIT_MS = 10_000;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -116,8 +131,9 @@ export interface Started {
 
 export class ChatService {
   readonly live = new LiveAnswers();
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
   private closing = false;
+  /** Listening for stops asked through other processes (from the first answer on). */
+  private stopsHeard: Promise<void> | null = null;
 
   constructor(
     private readonly deps: Deps,
@@ -154,24 +170,34 @@ export class ChatService {
     await this.gate(actor);
     const conversation = await repo.findConversation(this.deps.db, actor.userId, id);
     if (!conversation) throw new AppError('NOT_FOUND');
-    // An answer still being written there is stopped (and settled) first.
+    // An answer still being written there is stopped (and settled) first, here or elsewhere.
     const live = this.live.inConversation(id);
     if (live) {
       live.controller.abort();
       await live.finished;
     }
+    for (const messageId of await repo.activeAnswers(this.deps.db, actor.userId, id, STALE_MS))
+      if (!this.live.has(messageId)) await this.stopElsewhere(actor.userId, messageId);
     await repo.deleteConversation(this.deps.db, actor.userId, id);
   }
 
   /**
-   * An answer still 'streaming' in the database that this process is not writing was cut off by
-   * a restart: it is failed now, and its hold refunded.
+   * An answer still 'streaming' in the database that no process is writing (its writer has been
+   * silent too long: cut off by a restart) is failed now, and its hold refunded. One written by
+   * this process, or by another that is alive, is left as it is.
    */
   private async orphanChecked(r: repo.MessageRow): Promise<repo.MessageRow> {
     if (r.status !== 'streaming' || this.live.has(r.id)) return r;
-    const failed = await repo.failOrphan(this.deps.db, r.id, this.deps.clock.now());
+    const failed = await repo.failOrphan(this.deps.db, r.id, this.deps.clock.now(), STALE_MS);
+    if (!failed) return (await repo.findMessage(this.deps.db, r.userId, r.id)) ?? r;
     if (r.reservationId) await credits.refund(this.deps.db, r.reservationId, this.deps.clock.now());
-    return failed ?? r;
+    return failed;
+  }
+
+  /** Whether an answer is being written in the conversation, by this process or another. */
+  private async busy(userId: string, conversationId: string): Promise<boolean> {
+    if (this.live.inConversation(conversationId)) return true;
+    return (await repo.activeAnswers(this.deps.db, userId, conversationId, STALE_MS)).length > 0;
   }
 
   // ---------- Answers ----------
@@ -179,7 +205,7 @@ export class ChatService {
   /** POST /messages: saves the message and starts the answer (in a new conversation without an id). */
   async send(actor: UserActor, firstName: string, input: { conversationId?: string | undefined; content: string }) {
     await this.gate(actor);
-    this.countHit(actor.userId);
+    await this.countHit(actor.userId);
     const db = this.deps.db;
     const conversationId = input.conversationId;
     let history: HistoryTurn[] = [];
@@ -189,7 +215,7 @@ export class ChatService {
     if (conversationId) {
       const conversation = await repo.findConversation(db, actor.userId, conversationId);
       if (!conversation) throw new AppError('NOT_FOUND');
-      if (this.live.inConversation(conversationId)) throw new AppError('CHAT_BUSY');
+      if (await this.busy(actor.userId, conversationId)) throw new AppError('CHAT_BUSY');
       const rows = await repo.conversationMessages(db, actor.userId, conversationId);
       ({ history, avoid, quoted, afterCrisis } = this.context(rows));
     } else if ((await repo.countConversations(db, actor.userId)) >= CHAT_CONVERSATIONS_MAX) {
@@ -217,13 +243,13 @@ export class ChatService {
     const db = this.deps.db;
     const conversation = await repo.findConversation(db, actor.userId, conversationId);
     if (!conversation) throw new AppError('NOT_FOUND');
-    if (this.live.inConversation(conversationId)) throw new AppError('CHAT_BUSY');
+    if (await this.busy(actor.userId, conversationId)) throw new AppError('CHAT_BUSY');
     const rows = await Promise.all(
       (await repo.conversationMessages(db, actor.userId, conversationId)).map((r) => this.orphanChecked(r)),
     );
     const lastUser = rows.findLastIndex((r) => r.role === 'user');
     if (lastUser < 0) throw new AppError('NOT_FOUND');
-    this.countHit(actor.userId);
+    await this.countHit(actor.userId);
     const previous = rows.slice(lastUser + 1).find((r) => r.role === 'assistant');
     const { history, quoted, afterCrisis } = this.context(rows.slice(0, lastUser));
     return this.answer(
@@ -241,7 +267,10 @@ export class ChatService {
     );
   }
 
-  /** POST /messages/:id/stop: stops an answer being written; it keeps (and costs) what was written. */
+  /**
+   * POST /messages/:id/stop: stops an answer being written; it keeps (and costs) what was written.
+   * One written by another process is stopped there (asked on the bus), and waited for.
+   */
   async stop(actor: UserActor, messageId: string): Promise<ChatMessageDto> {
     await this.gate(actor);
     const live = this.live.get(actor.userId, messageId);
@@ -249,19 +278,24 @@ export class ChatService {
       live.controller.abort();
       await live.finished;
     }
-    const row = await repo.findMessage(this.deps.db, actor.userId, messageId);
+    let row = await repo.findMessage(this.deps.db, actor.userId, messageId);
     if (!row || row.role !== 'assistant') throw new AppError('NOT_FOUND');
-    return toMessageDto(await this.orphanChecked(row));
+    row = await this.orphanChecked(row);
+    if (row.status === 'streaming' && !live) row = (await this.stopElsewhere(actor.userId, messageId)) ?? row;
+    return toMessageDto(row);
   }
 
   /** GET /messages/:id/stream: the answer being written (to re-attach), or the finished one. */
-  async follow(actor: UserActor, messageId: string): Promise<LiveAnswer> {
+  async follow(actor: UserActor, messageId: string): Promise<AnswerFeed> {
     await this.gate(actor);
     const live = this.live.get(actor.userId, messageId);
     if (live) return live;
     const row = await repo.findMessage(this.deps.db, actor.userId, messageId);
     if (!row || row.role !== 'assistant') throw new AppError('NOT_FOUND');
     const settled = await this.orphanChecked(row);
+    // Being written by another process: followed through the database and the bus.
+    if (settled.status === 'streaming')
+      return new FollowedAnswer((emit, signal) => this.followElsewhere(actor, messageId, emit, signal));
     const answer = new LiveAnswer(settled.id, actor.userId, settled.conversationId);
     answer.emit({ type: 'delta', text: settled.content });
     answer.emit({ type: 'citations', citations: settled.citations });
@@ -288,17 +322,127 @@ export class ChatService {
     return requireFeature(this.deps, { userId: actor.userId, role: actor.role }, 'chat');
   }
 
-  /** The per-user limit: CHAT_RATE_LIMIT answers a minute. */
+  /** The per-user limit: CHAT_RATE_LIMIT answers a minute, shared by every process. */
   private countHit(userId: string) {
-    const now = this.deps.clock.now().getTime();
-    for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
-    const entry = this.hits.get(userId);
-    if (!entry) {
-      this.hits.set(userId, { count: 1, resetAt: now + CHAT_RATE_WINDOW_MS });
-      return;
+    return limit(
+      this.deps.db,
+      `chat:${userId}`,
+      { max: CHAT_RATE_LIMIT, windowMs: CHAT_RATE_WINDOW_MS },
+      this.deps.clock.now(),
+    );
+  }
+
+  // ---------- Answers across processes (decision 015) ----------
+
+  /**
+   * Reads an answer's row each time its writer notes progress on the bus (and at least every
+   * FOLLOW_POLL_MS, for notes lost while the bus reconnected), handing each read to `onRow`,
+   * until the answer is settled. An answer whose writer fell silent is failed on the way (as an
+   * orphan). Returns the settled row; undefined when it was deleted or `signal` ended the wait.
+   */
+  private async watch(
+    userId: string,
+    messageId: string,
+    signal: AbortSignal,
+    onRow: (row: repo.MessageRow) => void,
+    before?: () => Promise<void>,
+  ): Promise<repo.MessageRow | undefined> {
+    let noted = false;
+    let wake: (() => void) | null = null;
+    const note = () => {
+      noted = true;
+      wake?.();
+    };
+    let unsubscribe = () => {};
+    try {
+      unsubscribe = await this.deps.events.subscribe(channels.chatAnswer(messageId), note, { resync: note });
+    } catch (err) {
+      this.log.warn({ err: loggableError(err), messageId }, 'chat answer followed without the event bus');
     }
-    if (entry.count >= CHAT_RATE_LIMIT) throw new AppError('RATE_LIMITED');
-    entry.count += 1;
+    try {
+      await before?.();
+      let quiet = false;
+      while (!signal.aborted) {
+        noted = false;
+        let row = await repo.findMessage(this.deps.db, userId, messageId);
+        if (!row) return undefined;
+        if (row.status === 'streaming' && quiet) row = await this.orphanChecked(row);
+        onRow(row);
+        if (row.status !== 'streaming') return row;
+        if (noted) continue;
+        quiet = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => done(true), FOLLOW_POLL_MS);
+          const done = (timedOut: boolean) => {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', aborted);
+            wake = null;
+            resolve(timedOut);
+          };
+          const aborted = () => done(false);
+          wake = () => done(false);
+          signal.addEventListener('abort', aborted);
+        });
+      }
+      return undefined;
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  /** Streams an answer another process writes: what is saved, then each new piece, then `done`. */
+  private async followElsewhere(
+    actor: UserActor,
+    messageId: string,
+    emit: Listener,
+    signal: AbortSignal,
+  ): Promise<'done' | 'ended'> {
+    let sent = 0;
+    try {
+      const row = await this.watch(actor.userId, messageId, signal, (r) => {
+        if (r.content.length > sent) emit({ type: 'delta', text: r.content.slice(sent) });
+        sent = Math.max(sent, r.content.length);
+      });
+      if (!row || signal.aborted) return 'ended';
+      if (row.citations.length) emit({ type: 'citations', citations: row.citations });
+      if (row.status === 'failed')
+        emit({
+          type: 'error',
+          code: 'CHAT_ENGINE_FAILED',
+          message: translate(actor.locale, 'errors:CHAT_ENGINE_FAILED'),
+          messageId,
+        });
+      emit({ type: 'done', message: toMessageDto(row), balance: await credits.balance(this.deps.db, actor.userId) });
+      return 'done';
+    } catch (err) {
+      // The stream ends without `done`: the browser reads the conversation again and re-attaches.
+      this.log.warn({ err: loggableError(err), messageId }, 'following a chat answer failed');
+      return 'ended';
+    }
+  }
+
+  /** Asks the process writing an answer to stop it, and waits (a while) until it is settled. */
+  private stopElsewhere(userId: string, messageId: string): Promise<repo.MessageRow | undefined> {
+    return this.watch(
+      userId,
+      messageId,
+      AbortSignal.timeout(STOP_WAIT_MS),
+      () => {},
+      () => this.deps.events.publish(channels.chatStop, { messageId }),
+    );
+  }
+
+  /** From the first answer on, this process stops its answers when asked through another. */
+  private async hearStops(): Promise<void> {
+    this.stopsHeard ??= this.deps.events
+      .subscribe(channels.chatStop, ({ messageId }) => this.live.byMessageId(messageId)?.controller.abort())
+      .then(
+        () => {},
+        (err: unknown) => {
+          this.stopsHeard = null;
+          this.log.warn({ err: loggableError(err) }, 'chat stops from other processes are not heard');
+        },
+      );
+    await this.stopsHeard;
   }
 
   /** The history for the engine, and what the last answer chose. */
@@ -398,6 +542,7 @@ export class ChatService {
       now,
     );
 
+    await this.hearStops();
     let saved;
     try {
       saved = await this.saveTurn(plan, how, now, {
@@ -407,6 +552,7 @@ export class ChatService {
         status: 'streaming',
         reservationId,
         engine: this.engine.name,
+        progressAt: sql`now()`,
       });
     } catch (err) {
       await credits.refund(db, reservationId, now);
@@ -451,7 +597,7 @@ export class ChatService {
     plan: AnswerPlan,
     how: { newConversation: boolean; replaces: repo.MessageRow | null; userMessage?: repo.MessageRow },
     now: Date,
-    answer: Omit<typeof chatMessages.$inferInsert, 'conversationId' | 'userId' | 'role' | 'createdAt'>,
+    answer: Omit<PgInsertValue<typeof chatMessages>, 'conversationId' | 'userId' | 'role' | 'createdAt'>,
   ) {
     const { actor } = plan;
     return this.deps.db.transaction(async (tx) => {
@@ -524,8 +670,12 @@ export class ChatService {
   ): Promise<void> {
     const db = this.deps.db;
     let status: 'done' | 'stopped' | 'failed' = 'done';
+    const progress = new Progress(this.deps, answer, this.log);
     try {
-      for await (const piece of engineAnswer.text) answer.emit({ type: 'delta', text: piece });
+      for await (const piece of engineAnswer.text) {
+        answer.emit({ type: 'delta', text: piece });
+        progress.changed();
+      }
     } catch (err) {
       if (answer.controller.signal.aborted) status = 'stopped';
       else {
@@ -534,6 +684,7 @@ export class ChatService {
         this.log.warn({ err: loggableError(err), messageId: answer.messageId }, 'chat answer failed');
       }
     }
+    await progress.stop();
     const now = this.deps.clock.now();
     try {
       const content = answer.content;
@@ -577,6 +728,9 @@ export class ChatService {
             createdAt: iso(now),
           };
       answer.emit({ type: 'done', message, balance });
+      await this.deps.events
+        .publish(channels.chatAnswer(answer.messageId), { length: content.length, settled: true })
+        .catch((err: unknown) => this.log.warn({ err: loggableError(err) }, 'chat answer settled unnoticed'));
     } catch (err) {
       // The database failed while settling: the hold is refunded by housekeeping; say it failed.
       this.log.error({ err: loggableError(err), messageId: answer.messageId }, 'chat answer could not be settled');
@@ -602,5 +756,57 @@ export class ChatService {
         balance: 0,
       });
     }
+  }
+}
+
+/**
+ * The writer's side of an answer followed by other processes: the text so far is saved at most
+ * every PROGRESS_MS after it changes (and noted on the bus), and at least every HEARTBEAT_MS.
+ */
+class Progress {
+  private saved = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly heartbeat: NodeJS.Timeout;
+  private last: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly answer: LiveAnswer,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.heartbeat = setInterval(() => this.save(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  changed(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.save();
+    }, PROGRESS_MS);
+  }
+
+  /** No more saves; waits for the one under way. */
+  async stop(): Promise<void> {
+    clearInterval(this.heartbeat);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.last;
+  }
+
+  private save(): void {
+    this.last = this.last.then(async () => {
+      const content = this.answer.content;
+      try {
+        const open = await repo.saveProgress(this.deps.db, this.answer.messageId, content);
+        if (!open || content.length === this.saved) return;
+        this.saved = content.length;
+        await this.deps.events.publish(channels.chatAnswer(this.answer.messageId), {
+          length: content.length,
+          settled: false,
+        });
+      } catch (err) {
+        this.log.warn({ err: loggableError(err), messageId: this.answer.messageId }, 'chat progress not saved');
+      }
+    });
   }
 }

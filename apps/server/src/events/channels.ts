@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * The channels of the event bus (decision 015), each with the shape of its payload. A payload
+ * is a small note that something changed (under 8000 bytes, PostgreSQL's limit); what changed
+ * is read from its table.
+ */
+export interface Channel<T> {
+  /** The PostgreSQL channel name (at most 63 bytes). */
+  readonly name: string;
+  readonly schema: z.ZodType<T>;
+}
+
+function channel<T>(name: string, schema: z.ZodType<T>): Channel<T> {
+  if (Buffer.byteLength(name) > 63) throw new Error(`channel name too long: ${name}`);
+  return { name, schema };
+}
+
+const chatAnswerSchema = z.object({
+  /** How long the saved text is now. */
+  length: z.number().int().min(0),
+  /** True once the answer is settled (done, stopped or failed). */
+  settled: z.boolean(),
+});
+
+const chatStopSchema = z.object({ messageId: z.uuid() });
+
+export type ChatAnswerNote = z.output<typeof chatAnswerSchema>;
+export type ChatStopNote = z.output<typeof chatStopSchema>;
+
+export const channels = {
+  /** An answer's progress: its writer saved more text, or settled it. One channel per answer. */
+  chatAnswer: (messageId: string): Channel<ChatAnswerNote> => channel(`chat_answer:${messageId}`, chatAnswerSchema),
+  /** Someone asked to stop an answer: the process writing it stops it. */
+  chatStop: channel<ChatStopNote>('chat_stop', chatStopSchema),
+};
