@@ -167,14 +167,19 @@ test('favourite, note, copy and share; all still there after a reload and in the
   const bar = page.getByRole('region', { name: /./ }).filter({ hasText: bible.ui.selected });
   await expect(bar).toContainText(`${bible.bookName} 3:16`);
 
-  await bar.getByRole('button', { name: bible.ui.copy }).click();
+  await bar.getByRole('button', { name: bible.ui.copy, exact: true }).click();
   await expect(page.getByText(bible.ui.copied)).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain(`— ${bible.bookName} 3:16 (${bible.abbreviation})`);
 
-  await bar.getByRole('button', { name: bible.ui.share }).click();
-  await expect(page.getByText(bible.ui.shareUnsupported)).toBeVisible();
-  await expect(page.getByText(bible.ui.shareUnsupportedText)).toBeVisible();
+  // Without Web Share the button offers the link itself, copied, and its message leaves "Limpar" free.
+  await expect(bar.getByRole('button', { name: bible.ui.share })).toHaveCount(0);
+  await bar.getByRole('button', { name: bible.ui.copyLink }).click();
+  await expect(page.getByText(bible.ui.linkCopied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/bible\/[\w-]+\/John\/3#v16$/);
+  const toastBox = (await page.getByText(bible.ui.linkCopied).boundingBox())!;
+  const clearBox = (await bar.getByRole('button', { name: bible.ui.clear }).boundingBox())!;
+  expect(toastBox.y + toastBox.height <= clearBox.y || toastBox.y >= clearBox.y + clearBox.height).toBe(true);
 
   await bar.getByRole('button', { name: bible.ui.favourite, exact: true }).click();
   await expect(page.getByText(bible.ui.favouriteAdded)).toBeVisible();

@@ -31,7 +31,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <ol
         aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
+        className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
       >
         {toasts.map((t) => (
           <li

@@ -103,13 +103,20 @@ export function ChapterView({
     }
   };
 
+  const canShare = typeof navigator.share === 'function';
   const share = async () => {
     if (!passage || !selection) return;
-    if (typeof navigator.share !== 'function') {
-      toast({ variant: 'destructive', title: t('share.unsupportedTitle'), description: t('share.unsupportedText') });
+    const url = `${window.location.origin}${chapterPath(area, data.text.id, data.book.code, data.chapter, selection.start, selection.end)}`;
+    if (!canShare) {
+      // No Web Share here (most desktop browsers): the button says "Copiar link" and does it.
+      try {
+        await navigator.clipboard.writeText(url);
+        toast({ variant: 'success', title: t('actions.linkCopied'), description: passage.reference });
+      } catch {
+        toast({ variant: 'destructive', title: t('share.unsupportedTitle'), description: t('share.unsupportedText') });
+      }
       return;
     }
-    const url = `${window.location.origin}${chapterPath(area, data.text.id, data.book.code, data.chapter, selection.start, selection.end)}`;
     try {
       await navigator.share({ title: passage.reference, text: passage.full, url });
     } catch (err) {
@@ -246,6 +253,7 @@ export function ChapterView({
           hasNote={!!note}
           onCopy={() => void copy()}
           onShare={() => void share()}
+          canShare={canShare}
           onFavourite={() => void toggleFavourite()}
           onNote={() => setNoteFor({ start: selection.start, end: selection.end, note: note ?? null })}
           onClear={() => select(null)}

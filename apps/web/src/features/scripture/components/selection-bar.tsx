@@ -43,11 +43,14 @@ export function SelectionBar({
   hasNote,
   onCopy,
   onShare,
+  canShare,
   onFavourite,
   onNote,
   onClear,
 }: {
   reference: string;
+  /** The browser has Web Share; without it the share button copies the link instead. */
+  canShare: boolean;
   favourite: boolean;
   favouriteBusy: boolean;
   hasNote: boolean;
@@ -85,7 +88,7 @@ export function SelectionBar({
               <path d="M5 15V5a2 2 0 0 1 2-2h8" />
             </Icon>
           </Action>
-          <Action label={t('actions.share')} onClick={onShare}>
+          <Action label={canShare ? t('actions.share') : t('actions.copyLink')} onClick={onShare}>
             <Icon className="h-5 w-5">
               <circle cx="18" cy="5" r="2.5" />
               <circle cx="6" cy="12" r="2.5" />
