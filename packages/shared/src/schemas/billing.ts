@@ -139,11 +139,25 @@ export interface LedgerEntryDto {
   id: string;
   delta: number;
   balanceAfter: number;
+  /** A LEDGER_KINDS value, or, for a reservation's rows taken together, a RESERVATION_LINE_KINDS one. */
   kind: string;
   reference: string | null;
   createdAt: string;
+  /**
+   * Only on a reservation's line: 'held' (the answer is being written; the amount is what is
+   * held), 'committed' (the amount is what it cost) or 'refunded' (nothing was taken).
+   */
+  settlement?: 'held' | 'committed' | 'refunded';
 }
-/** GET /api/credits/ledger?page — newest first, LEDGER_PAGE_SIZE per page. */
+/**
+ * The kinds of the credit history's reservation lines: a chat answer (its hold and the return of
+ * what it did not use, as one line with its cost), or another reservation.
+ */
+export const RESERVATION_LINE_KINDS = ['chat_answer', 'reservation'] as const;
+/**
+ * GET /api/credits/ledger?page — the credit history, newest first, LEDGER_PAGE_SIZE lines per
+ * page: one line per ledger row, except a reservation's rows, which are one line.
+ */
 export const LEDGER_PAGE_SIZE = 20;
 export const ledgerQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
