@@ -208,14 +208,20 @@ export interface DonationDto {
 /** GET /api/referrals */
 export interface ReferralOverviewDto {
   eligible: boolean;
-  /** Why not eligible: 'trial' | 'inactive' | 'free_plan'. */
+  /** Why not eligible: 'trial' | 'paid_trial' | 'inactive' | 'free_plan' | 'not_in_plan'. */
   reason: string | null;
   code: string;
   /** Absolute sign-up link with ?ref=CODE. */
   link: string;
   referred: { firstName: string; joinedAt: string; rewarded: boolean }[];
-  rewards: { credits: number; createdAt: string; kind: 'signup' | 'first_payment' }[];
+  /** Rewards for people the member referred (their first payment), newest first. */
+  rewards: { credits: number; createdAt: string; kind: 'first_payment' }[];
+  /** The sum of `rewards`: credits earned by referring, never the member's own sign-up bonus. */
   totalCredits: number;
+  /** The member's current plan (slug and stored name), if any. */
+  plan: { slug: string | null; name: string } | null;
+  /** The public paid plans that include the referral programme, cheapest first. */
+  plansWithProgram: { slug: string | null; name: string }[];
 }
 
 // ---------- Admin ----------

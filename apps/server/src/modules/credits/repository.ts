@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { CREDIT_BALANCE_MAX } from '@candeia/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
