@@ -132,7 +132,7 @@ describe('local provider, end to end through the webhook handler', () => {
     expect((await t.request({ url: `/api/billing/checkout-sessions/${sessionId}` })).json().lastError).toBeNull();
   });
 
-  it('cancel at period end: still allowed until the end, resume undoes it, then the end blocks', async () => {
+  it('cancel at period end: still allowed until the end, resume undoes it, then the free plan', async () => {
     const u = await insertUser(t);
     await subscribeLocally(t, u, 'gold');
     const end = addMonth(t.clock.now()).toISOString();
@@ -155,30 +155,31 @@ describe('local provider, end to end through the webhook handler', () => {
     await billingHousekeeping(t.app.deps);
     await relogin(t, u);
     const ended = await state(t, u);
-    expect(ended).toMatchObject({ status: 'canceled', allowed: false });
+    // What the cancel dialog promised: the free plan (the Bible), not a blocked account.
+    expect(ended).toMatchObject({ status: 'active', allowed: true, planSlug: 'free' });
     const deleted = await t.query('SELECT id FROM webhook_events WHERE type = $1', ['customer.subscription.deleted']);
     expect(deleted).toHaveLength(1);
-    expect(await details(u.cookie)).toMatchObject({ hasPaidSubscription: false });
+    expect(await details(u.cookie)).toMatchObject({ hasPaidSubscription: false, cancelAtPeriodEnd: false });
     // Nothing left to cancel or resume.
     expect((await t.request({ method: 'POST', url: '/api/billing/resume', cookie: u.cookie })).json().error.code).toBe(
       'NO_PAID_SUBSCRIPTION',
     );
-    // The blocked user can still sign in and choose a plan again.
+    // The member can still sign in and choose a plan again.
     expect((await login(t, u.email, u.password)).statusCode).toBe(200);
     await subscribeLocally(t, u, 'silver');
     expect(await state(t, u)).toMatchObject({ status: 'active', planSlug: 'silver', allowed: true });
   });
 
-  it('the period end blocks on read too, before any provider event (clock moved past the end)', async () => {
+  it('the period end moves to the free plan on read too, before any provider event (clock moved past the end)', async () => {
     const u = await insertUser(t);
     await subscribeLocally(t, u, 'platinum');
     await t.request({ method: 'POST', url: '/api/billing/cancel', cookie: u.cookie });
-    t.clock.advance(32 * DAY_MS);
+    t.clock.advance(62 * DAY_MS);
     await relogin(t, u);
-    expect(await state(t, u)).toMatchObject({ status: 'canceled', allowed: false });
-    // The provider's own event later says the same, and changes nothing more.
+    expect(await state(t, u)).toMatchObject({ status: 'active', allowed: true, planSlug: 'free' });
+    // The provider's own event later changes nothing more.
     await billingHousekeeping(t.app.deps);
-    expect(await state(t, u)).toMatchObject({ status: 'canceled', allowed: false });
+    expect(await state(t, u)).toMatchObject({ status: 'active', allowed: true, planSlug: 'free' });
   });
 
   it('renewal: each new period extends the end and grants the plan credits once per invoice', async () => {
@@ -243,7 +244,7 @@ describe('local provider, end to end through the webhook handler', () => {
     await billingHousekeeping(t.app.deps);
     await relogin(t, u);
     const s = await state(t, u);
-    expect(s).toMatchObject({ status: 'active', planSlug: 'free', allowed: true, creditsRemaining: 0 });
+    expect(s).toMatchObject({ status: 'active', planSlug: 'free', allowed: true, creditsRemaining: TRIAL_CREDITS + 250_000 });
     expect(s.features).toEqual({ bible: true, chat: false, community: false, live: false, referral_program: false });
   });
 
