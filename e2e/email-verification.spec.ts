@@ -67,7 +67,7 @@ test.describe('e-mail verification', () => {
     await expect(notice).toContainText('Confirme seu e-mail.');
     await expect(notice).toContainText(email);
     const header = guest.getByRole('banner');
-    await expect(header.getByRole('link', { name: '1.000 créditos disponíveis' }).first()).toBeVisible();
+    await expect(header.getByRole('link', { name: '15.000 créditos disponíveis' }).first()).toBeVisible();
     await expectAccessible(guest, '/start (e-mail not confirmed)');
     // Another link right away: one a minute, said kindly.
     await notice.getByRole('button', { name: 'Reenviar link' }).click();

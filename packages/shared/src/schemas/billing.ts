@@ -114,8 +114,12 @@ export interface LocalPayDto {
 }
 
 // ---------- Credits ----------
-/** Credits granted with the sign-up trial, so the chat can be tried (PRODUCT.md leaves it open). */
-export const TRIAL_CREDITS = 1000;
+/**
+ * Credits granted with the sign-up trial, so the chat can really be tried (PRODUCT.md leaves it
+ * open; decision 017): at least 40 answers of the built-in guide even at its longest
+ * (GUIDE_ANSWER_TOKENS_MAX), over a hundred typical ones.
+ */
+export const TRIAL_CREDITS = 15_000;
 
 /** Every `kind` a ledger entry can have. */
 export const LEDGER_KINDS = [
