@@ -136,7 +136,7 @@ describe('a trial that ended: the chat says it is not in the plan, the history s
     await relogin(t, u);
     const s = await state(t, u);
     expect(s).toMatchObject({ planSlug: 'free', isTrial: false, allowed: true, creditsRemaining: left });
-    expect(s.features.chat).toBe(false);
+    expect(s.features).toMatchObject({ chat: false });
 
     const list = await t.request({ url: '/api/chat/conversations', cookie: u.cookie });
     expect(list.statusCode, list.body).toBe(200);
