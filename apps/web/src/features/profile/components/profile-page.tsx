@@ -64,15 +64,7 @@ function initials(user: PublicUser): string {
   return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase() || '·';
 }
 
-function Summary({
-  user,
-  emailNotice,
-  referral,
-}: {
-  user: PublicUser;
-  emailNotice?: ReactNode;
-  referral?: ReactNode;
-}) {
+function Summary({ user, emailNotice, referral }: { user: PublicUser; emailNotice?: ReactNode; referral?: ReactNode }) {
   const { t, i18n: i } = useTranslation('profile');
   const since = new Intl.DateTimeFormat(i.resolvedLanguage ?? i.language, { dateStyle: 'long' }).format(
     new Date(user.createdAt),
