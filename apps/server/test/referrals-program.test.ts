@@ -133,8 +133,9 @@ describe('referral program (PRODUCT.md "Referral")', () => {
 
     await subscribeLocally(t, referred, 'silver');
     expect(await balanceOf(t, referrer.user.id)).toBe(start + REFERRAL_REWARD_CREDITS);
-    // Renewals and another purchase are not first payments.
-    t.clock.advance(31 * DAY_MS);
+    // Renewals and another purchase are not first payments. (Bought during the trial: its 60 days
+    // are kept, and the first renewal comes a month after them.)
+    t.clock.advance((2 * TRIAL_DAYS + 31) * DAY_MS);
     await billingHousekeeping(t.app.deps);
     const periods = await t.query("SELECT id FROM credit_ledger WHERE user_id = $1 AND kind = 'plan_period'", [
       referred.user.id,
