@@ -107,7 +107,7 @@ test.describe('e-mail verification', () => {
 
     // The new member's 30 more days and 5,000 credits; the notice is gone.
     await guest.getByRole('link', { name: 'Ir para o início' }).click();
-    await expect(header.getByRole('link', { name: '6.000 créditos disponíveis' }).first()).toBeVisible();
+    await expect(header.getByRole('link', { name: '20.000 créditos disponíveis' }).first()).toBeVisible();
     await expect(guest.getByRole('complementary', { name: 'Confirmação de e-mail' })).toHaveCount(0);
     await guest.goto('/subscription');
     await expect(guest.getByRole('listitem').filter({ hasText: 'Bônus de cadastro com indicação' })).toContainText(
