@@ -93,7 +93,7 @@ test('donations: the form, an invalid amount, and the thanks', async ({ page, ba
 test('referral: eligible and not eligible', async ({ page, login, baseURL, browser }) => {
   const user = await login();
   await page.goto('/referral');
-  await expect(page.getByRole('heading', { name: 'O programa de indicação é para assinantes' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Você ainda não pode indicar amigos' })).toBeVisible();
   await shot(page, 'referral-not-eligible');
 
   await subscribeThroughApi(page, baseURL!);

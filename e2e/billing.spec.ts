@@ -189,7 +189,9 @@ test.describe('subscriptions', () => {
     await dialog.getByRole('button', { name: 'Cancelar assinatura' }).click();
     await expect(dialog).toBeHidden();
 
-    await expect(page.getByText(`Você continua com acesso até ${date}.`).first()).toBeVisible();
+    await expect(
+      page.getByText(`Você continua com acesso até ${date}; depois, fica no plano gratuito.`).first(),
+    ).toBeVisible();
     await expect(page.getByText('Cancelamento agendado')).toBeVisible();
     await expect(page.getByText('Acesso até', { exact: true })).toBeVisible();
 
@@ -405,7 +407,7 @@ test.describe('referrals', () => {
   test('a trial user gets a clear not-eligible screen with a way to the plans', async ({ page, login }) => {
     await login();
     await page.goto('/referral');
-    await expect(page.getByRole('heading', { name: 'O programa de indicação é para assinantes' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Você ainda não pode indicar amigos' })).toBeVisible();
     await expectAccessible(page, '/referral (not eligible)');
     await page.getByRole('link', { name: 'Ver planos' }).click();
     await expect(page).toHaveURL(/\/subscription#plans$/);

@@ -67,7 +67,7 @@ test.describe('e-mail verification', () => {
     await expect(notice).toContainText('Confirme seu e-mail.');
     await expect(notice).toContainText(email);
     const header = guest.getByRole('banner');
-    await expect(header.getByRole('link', { name: '1.000 créditos disponíveis' }).first()).toBeVisible();
+    await expect(header.getByRole('link', { name: '15.000 créditos disponíveis' }).first()).toBeVisible();
     await expectAccessible(guest, '/start (e-mail not confirmed)');
     // Another link right away: one a minute, said kindly.
     await notice.getByRole('button', { name: 'Reenviar link' }).click();
@@ -107,7 +107,7 @@ test.describe('e-mail verification', () => {
 
     // The new member's 30 more days and 5,000 credits; the notice is gone.
     await guest.getByRole('link', { name: 'Ir para o início' }).click();
-    await expect(header.getByRole('link', { name: '6.000 créditos disponíveis' }).first()).toBeVisible();
+    await expect(header.getByRole('link', { name: '20.000 créditos disponíveis' }).first()).toBeVisible();
     await expect(guest.getByRole('complementary', { name: 'Confirmação de e-mail' })).toHaveCount(0);
     await guest.goto('/subscription');
     await expect(guest.getByRole('listitem').filter({ hasText: 'Bônus de cadastro com indicação' })).toContainText(

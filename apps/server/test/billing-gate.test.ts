@@ -5,7 +5,7 @@ import { AppError } from '../src/lib/app-error.ts';
 import { requireFeature } from '../src/modules/billing/access.ts';
 import { billingHousekeeping } from '../src/modules/billing/housekeeping.ts';
 import { createTestApp } from './support/app.ts';
-import { checkout, expectLedgerInvariant, pay, planBySlug, relogin, state } from './support/billing.ts';
+import { balanceOf, checkout, expectLedgerInvariant, pay, planBySlug, relogin, state } from './support/billing.ts';
 import { insertUser, type TestUser } from './support/factories.ts';
 
 const t = await createTestApp();
@@ -139,7 +139,7 @@ describe('SECURITY 22: access comes only from webhook-confirmed state, never fro
 });
 
 describe('a trial that ends unpaid: the free plan (Bible only) and a notice shown once', () => {
-  it('on the first read after the end; credits reset; the notice stays until marked seen', async () => {
+  it('on the first read after the end; the credits left are kept; the notice stays until marked seen', async () => {
     const u = await insertUser(t);
     const during = await state(t, u);
     expect(during).toMatchObject({ isTrial: true, trialDaysLeft: TRIAL_DAYS, creditsRemaining: TRIAL_CREDITS });
@@ -156,7 +156,8 @@ describe('a trial that ends unpaid: the free plan (Bible only) and a notice show
       planName: 'Plano Gratuito',
       allowed: true,
       trialDaysLeft: null,
-      creditsRemaining: 0,
+      // Nothing is taken: the trial's credits wait for a plan with the chat (decision 018).
+      creditsRemaining: TRIAL_CREDITS,
     });
     expect(after.features).toEqual({
       bible: true,
@@ -170,7 +171,7 @@ describe('a trial that ends unpaid: the free plan (Bible only) and a notice show
       "SELECT delta, kind FROM credit_ledger WHERE user_id = $1 AND kind = 'plan_reset'",
       [u.user.id],
     );
-    expect(reset).toEqual([{ delta: -TRIAL_CREDITS, kind: 'plan_reset' }]);
+    expect(reset).toEqual([]);
 
     const details = () => t.request({ url: '/api/billing/subscription', cookie: u.cookie }).then((r) => r.json());
     expect(await details()).toEqual({
@@ -203,7 +204,8 @@ describe('a trial that ends unpaid: the free plan (Bible only) and a notice show
     const resets = await t.query("SELECT id FROM credit_ledger WHERE user_id = $1 AND kind = 'plan_reset'", [
       u.user.id,
     ]);
-    expect(resets).toHaveLength(1);
+    expect(resets).toHaveLength(0);
+    expect(await balanceOf(t, u.user.id)).toBe(TRIAL_CREDITS);
   });
 
   it('paying during the trial ends the trial without the notice', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DAY_MS } from '@candeia/shared/constants';
+import { DAY_MS, TRIAL_DAYS } from '@candeia/shared/constants';
 import { TEST_CARD_DECLINED, TRIAL_CREDITS } from '@candeia/shared/schemas/billing';
 import { billingHousekeeping } from '../src/modules/billing/housekeeping.ts';
 import { addMonth } from '../src/modules/payments/provider.ts';
@@ -19,6 +19,9 @@ import { insertUser, login } from './support/factories.ts';
 const t = await createTestApp();
 afterAll(async () => t.close());
 afterEach(async () => expectLedgerInvariant(t));
+
+/** A member who buys on the first day of the trial keeps its 30 days: the paid month follows them. */
+const firstPeriodEnd = () => addMonth(new Date(t.clock.now().getTime() + TRIAL_DAYS * DAY_MS));
 
 const details = (cookie: string) => t.request({ url: '/api/billing/subscription', cookie }).then((r) => r.json());
 
@@ -91,7 +94,7 @@ describe('local provider, end to end through the webhook handler', () => {
     });
     const d = await details(u.cookie);
     expect(d).toMatchObject({ provider: 'local', hasPaidSubscription: true, cancelAtPeriodEnd: false });
-    expect(d.currentPeriodEnd).toBe(addMonth(t.clock.now()).toISOString());
+    expect(d.currentPeriodEnd).toBe(firstPeriodEnd().toISOString());
 
     // Every effect came through signed events: they are recorded once each.
     const events = await t.query<{ type: string }>('SELECT type FROM webhook_events ORDER BY received_at, type');
@@ -132,10 +135,10 @@ describe('local provider, end to end through the webhook handler', () => {
     expect((await t.request({ url: `/api/billing/checkout-sessions/${sessionId}` })).json().lastError).toBeNull();
   });
 
-  it('cancel at period end: still allowed until the end, resume undoes it, then the end blocks', async () => {
+  it('cancel at period end: still allowed until the end, resume undoes it, then the free plan', async () => {
     const u = await insertUser(t);
     await subscribeLocally(t, u, 'gold');
-    const end = addMonth(t.clock.now()).toISOString();
+    const end = firstPeriodEnd().toISOString();
     const cancel = await t.request({ method: 'POST', url: '/api/billing/cancel', cookie: u.cookie });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json()).toEqual({ cancelAtPeriodEnd: true, currentPeriodEnd: end });
@@ -147,46 +150,47 @@ describe('local provider, end to end through the webhook handler', () => {
     expect(await details(u.cookie)).toMatchObject({ cancelAtPeriodEnd: false });
 
     await t.request({ method: 'POST', url: '/api/billing/cancel', cookie: u.cookie });
-    t.clock.advance(29 * DAY_MS);
+    t.clock.advance((TRIAL_DAYS + 29) * DAY_MS);
     await relogin(t, u);
     expect(await state(t, u)).toMatchObject({ status: 'active', allowed: true });
     // The period ends: the provider ends the subscription (customer.subscription.deleted).
-    t.clock.advance(2 * DAY_MS);
+    t.clock.advance(3 * DAY_MS);
     await billingHousekeeping(t.app.deps);
     await relogin(t, u);
     const ended = await state(t, u);
-    expect(ended).toMatchObject({ status: 'canceled', allowed: false });
+    // What the cancel dialog promised: the free plan (the Bible), not a blocked account.
+    expect(ended).toMatchObject({ status: 'active', allowed: true, planSlug: 'free' });
     const deleted = await t.query('SELECT id FROM webhook_events WHERE type = $1', ['customer.subscription.deleted']);
     expect(deleted).toHaveLength(1);
-    expect(await details(u.cookie)).toMatchObject({ hasPaidSubscription: false });
+    expect(await details(u.cookie)).toMatchObject({ hasPaidSubscription: false, cancelAtPeriodEnd: false });
     // Nothing left to cancel or resume.
     expect((await t.request({ method: 'POST', url: '/api/billing/resume', cookie: u.cookie })).json().error.code).toBe(
       'NO_PAID_SUBSCRIPTION',
     );
-    // The blocked user can still sign in and choose a plan again.
+    // The member can still sign in and choose a plan again.
     expect((await login(t, u.email, u.password)).statusCode).toBe(200);
     await subscribeLocally(t, u, 'silver');
     expect(await state(t, u)).toMatchObject({ status: 'active', planSlug: 'silver', allowed: true });
   });
 
-  it('the period end blocks on read too, before any provider event (clock moved past the end)', async () => {
+  it('the period end moves to the free plan on read too, before any provider event (clock moved past the end)', async () => {
     const u = await insertUser(t);
     await subscribeLocally(t, u, 'platinum');
     await t.request({ method: 'POST', url: '/api/billing/cancel', cookie: u.cookie });
-    t.clock.advance(32 * DAY_MS);
+    t.clock.advance(62 * DAY_MS);
     await relogin(t, u);
-    expect(await state(t, u)).toMatchObject({ status: 'canceled', allowed: false });
-    // The provider's own event later says the same, and changes nothing more.
+    expect(await state(t, u)).toMatchObject({ status: 'active', allowed: true, planSlug: 'free' });
+    // The provider's own event later changes nothing more.
     await billingHousekeeping(t.app.deps);
-    expect(await state(t, u)).toMatchObject({ status: 'canceled', allowed: false });
+    expect(await state(t, u)).toMatchObject({ status: 'active', allowed: true, planSlug: 'free' });
   });
 
   it('renewal: each new period extends the end and grants the plan credits once per invoice', async () => {
     const u = await insertUser(t);
     await subscribeLocally(t, u, 'platinum');
-    const second = addMonth(addMonth(t.clock.now())).toISOString();
+    const second = addMonth(firstPeriodEnd()).toISOString();
     const start = await balanceOf(t, u.user.id);
-    t.clock.advance(31 * DAY_MS);
+    t.clock.advance((TRIAL_DAYS + 31) * DAY_MS);
     await billingHousekeeping(t.app.deps);
     await billingHousekeeping(t.app.deps);
     await relogin(t, u);
@@ -239,11 +243,16 @@ describe('local provider, end to end through the webhook handler', () => {
     expect(res.json()).toEqual({ url: '/subscription', sessionId: '' });
     expect(await state(t, u)).toMatchObject({ status: 'active', planSlug: 'silver' });
     expect(await details(u.cookie)).toMatchObject({ cancelAtPeriodEnd: true });
-    t.clock.advance(31 * DAY_MS);
+    t.clock.advance((TRIAL_DAYS + 31) * DAY_MS);
     await billingHousekeeping(t.app.deps);
     await relogin(t, u);
     const s = await state(t, u);
-    expect(s).toMatchObject({ status: 'active', planSlug: 'free', allowed: true, creditsRemaining: 0 });
+    expect(s).toMatchObject({
+      status: 'active',
+      planSlug: 'free',
+      allowed: true,
+      creditsRemaining: TRIAL_CREDITS + 250_000,
+    });
     expect(s.features).toEqual({ bible: true, chat: false, community: false, live: false, referral_program: false });
   });
 

@@ -108,6 +108,33 @@ async function stripeCompletes(u: TestUser, checkoutId: string, slug: string) {
 }
 
 describe('Stripe provider against a fake Stripe API', () => {
+  it('buying during the trial keeps its free days: the subscription gets trial_end (not under 48 h)', async () => {
+    const u = await insertUser(t);
+    const [row] = await t.query<{ trial_end_date: Date }>(
+      'SELECT trial_end_date FROM user_subscriptions WHERE user_id = $1',
+      [u.user.id],
+    );
+    const { res } = await startCheckout(u, 'silver');
+    expect(res.statusCode, res.body).toBe(200);
+    const [session] = calls('/v1/checkout/sessions');
+    expect(session!.body).toMatchObject({
+      subscription_data: { trial_end: String(seconds(row!.trial_end_date)) },
+    });
+
+    // With less than two days of trial left, Stripe would refuse trial_end: the month starts now.
+    fake.reset();
+    const late = await insertUser(t);
+    await t.query('UPDATE user_subscriptions SET trial_end_date = $1 WHERE user_id = $2', [
+      new Date(t.clock.now().getTime() + 86_400_000),
+      late.user.id,
+    ]);
+    expect((await startCheckout(late, 'silver')).res.statusCode).toBe(200);
+    const [lateSession] = calls('/v1/checkout/sessions');
+    expect((lateSession!.body as { subscription_data: Record<string, unknown> }).subscription_data).not.toHaveProperty(
+      'trial_end',
+    );
+  });
+
   it('checkout: a customer once per user, a subscription Checkout Session with the price, idempotency keys', async () => {
     const u = await insertUser(t);
     const { res, plan } = await startCheckout(u, 'silver');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '@candeia/shared/constants';
+import { DAY_MS, TRIAL_DAYS } from '@candeia/shared/constants';
 import { TEST_CARD_DECLINED } from '@candeia/shared/schemas/billing';
 import { loadConfig } from '../src/config.ts';
 import { billingHousekeeping } from '../src/modules/billing/housekeeping.ts';
@@ -380,7 +380,8 @@ describe('with the test checkout on', () => {
     await subscribeLocally(app, u, 'platinum');
     const credits = await balanceOf(app, u.user.id);
     const offDeps = { ...app.app.deps, config: { ...app.config, PAYMENTS_TEST_CHECKOUT: false } };
-    app.clock.advance(32 * DAY_MS);
+    // Bought on the first day of the trial: the first period ends a month after its 30 days.
+    app.clock.advance((TRIAL_DAYS + 32) * DAY_MS);
     await billingHousekeeping(offDeps);
     const [local] = await app.query('SELECT status FROM local_provider_subscriptions WHERE user_id = $1', [u.user.id]);
     expect(local).toEqual({ status: 'canceled' });
@@ -394,7 +395,7 @@ describe('with the test checkout on', () => {
     // The same subscription with the checkout on renews (the comparison that makes the above mean something).
     const v = await insertUser(app);
     await subscribeLocally(app, v, 'platinum');
-    app.clock.advance(32 * DAY_MS);
+    app.clock.advance((TRIAL_DAYS + 32) * DAY_MS);
     await billingHousekeeping(app.app.deps);
     expect(
       await app.query("SELECT id FROM credit_ledger WHERE user_id = $1 AND kind = 'plan_period'", [v.user.id]),

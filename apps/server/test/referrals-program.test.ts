@@ -107,8 +107,9 @@ describe('referral program (PRODUCT.md "Referral")', () => {
       code: referred.user.referralCode,
       link: `https://candeia.example/signup?ref=${referred.user.referralCode}`,
       referred: [],
-      rewards: [{ credits: REFERRAL_REWARD_CREDITS, kind: 'signup' }],
-      totalCredits: REFERRAL_REWARD_CREDITS,
+      // Their own sign-up bonus is no reward for referring anyone (it is in the credit history).
+      rewards: [],
+      totalCredits: 0,
     });
     const theirs = await overview(referrer);
     expect(theirs).toMatchObject({ eligible: true, reason: null, rewards: [], totalCredits: 0 });
@@ -132,8 +133,9 @@ describe('referral program (PRODUCT.md "Referral")', () => {
 
     await subscribeLocally(t, referred, 'silver');
     expect(await balanceOf(t, referrer.user.id)).toBe(start + REFERRAL_REWARD_CREDITS);
-    // Renewals and another purchase are not first payments.
-    t.clock.advance(31 * DAY_MS);
+    // Renewals and another purchase are not first payments. (Bought during the trial: its 60 days
+    // are kept, and the first renewal comes a month after them.)
+    t.clock.advance((2 * TRIAL_DAYS + 31) * DAY_MS);
     await billingHousekeeping(t.app.deps);
     const periods = await t.query("SELECT id FROM credit_ledger WHERE user_id = $1 AND kind = 'plan_period'", [
       referred.user.id,
@@ -304,7 +306,8 @@ describe('referral program (PRODUCT.md "Referral")', () => {
     ['platinum', 'active', 'not_in_plan'],
     ['silver', 'canceled', 'inactive'],
     ['silver', 'past_due', 'inactive'],
-    ['gold', 'trialing', 'inactive'],
+    ['gold', 'trialing', 'paid_trial'],
+    ['gold', 'past_due', 'inactive'],
     ['silver', 'active', null],
     ['diamond', 'active', null],
   ])('eligibility: %s / %s → reason %s', async (slug, status, reason) => {
@@ -313,6 +316,39 @@ describe('referral program (PRODUCT.md "Referral")', () => {
     const ov = await overview(u);
     expect(ov.reason).toBe(reason);
     expect(ov.eligible).toBe(reason === null);
+  });
+
+  it('a paid plan without the programme is named, with the plans that have it', async () => {
+    const u = await insertUser(t, { verified: true });
+    await setPlan(u, 'platinum');
+    const ov = await overview(u);
+    expect(ov).toMatchObject({ eligible: false, reason: 'not_in_plan', plan: { slug: 'platinum', name: 'Platinum' } });
+    expect(ov.plansWithProgram.map((p: { slug: string }) => p.slug)).toEqual(['silver', 'gold', 'diamond']);
+    // A plan the admin takes the flag off is no longer named.
+    await t.query(
+      `UPDATE subscription_plans SET features = '{"bible":true,"chat":true,"community":true,"live":true,"referral_program":false}' WHERE slug = 'gold'`,
+    );
+    try {
+      expect((await overview(u)).plansWithProgram.map((p: { slug: string }) => p.slug)).toEqual(['silver', 'diamond']);
+    } finally {
+      await t.query(
+        `UPDATE subscription_plans SET features = '{"bible":true,"chat":true,"community":true,"live":true,"referral_program":true}' WHERE slug = 'gold'`,
+      );
+    }
+  });
+
+  it('"Créditos ganhos" counts only rewards for people referred, never the sign-up bonus', async () => {
+    // A member who joined with a code (5,000 credits of their own), then paid for Prata.
+    const referrer = await eligibleReferrer();
+    const member = await insertUser(t, { verified: true, referralCode: referrer.user.referralCode });
+    await setPlan(member, 'silver');
+    expect(await overview(member)).toMatchObject({ eligible: true, rewards: [], totalCredits: 0 });
+    // Someone they referred pays: that is what they earned.
+    const friend = await insertUser(t, { verified: true, referralCode: member.user.referralCode });
+    await firstPayment(friend);
+    const ov = await overview(member);
+    expect(ov.totalCredits).toBe(REFERRAL_REWARD_CREDITS);
+    expect(ov.rewards).toMatchObject([{ credits: REFERRAL_REWARD_CREDITS, kind: 'first_payment' }]);
   });
 
   it('an administrator is eligible', async () => {

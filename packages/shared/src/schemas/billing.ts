@@ -114,8 +114,12 @@ export interface LocalPayDto {
 }
 
 // ---------- Credits ----------
-/** Credits granted with the sign-up trial, so the chat can be tried (PRODUCT.md leaves it open). */
-export const TRIAL_CREDITS = 1000;
+/**
+ * Credits granted with the sign-up trial, so the chat can really be tried (PRODUCT.md leaves it
+ * open; decision 017): at least 40 answers of the built-in guide even at its longest
+ * (GUIDE_ANSWER_TOKENS_MAX), over a hundred typical ones.
+ */
+export const TRIAL_CREDITS = 15_000;
 
 /** Every `kind` a ledger entry can have. */
 export const LEDGER_KINDS = [
@@ -139,11 +143,25 @@ export interface LedgerEntryDto {
   id: string;
   delta: number;
   balanceAfter: number;
+  /** A LEDGER_KINDS value, or, for a reservation's rows taken together, a RESERVATION_LINE_KINDS one. */
   kind: string;
   reference: string | null;
   createdAt: string;
+  /**
+   * Only on a reservation's line: 'held' (the answer is being written; the amount is what is
+   * held), 'committed' (the amount is what it cost) or 'refunded' (nothing was taken).
+   */
+  settlement?: 'held' | 'committed' | 'refunded';
 }
-/** GET /api/credits/ledger?page — newest first, LEDGER_PAGE_SIZE per page. */
+/**
+ * The kinds of the credit history's reservation lines: a chat answer (its hold and the return of
+ * what it did not use, as one line with its cost), or another reservation.
+ */
+export const RESERVATION_LINE_KINDS = ['chat_answer', 'reservation'] as const;
+/**
+ * GET /api/credits/ledger?page — the credit history, newest first, LEDGER_PAGE_SIZE lines per
+ * page: one line per ledger row, except a reservation's rows, which are one line.
+ */
 export const LEDGER_PAGE_SIZE = 20;
 export const ledgerQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -194,14 +212,20 @@ export interface DonationDto {
 /** GET /api/referrals */
 export interface ReferralOverviewDto {
   eligible: boolean;
-  /** Why not eligible: 'trial' | 'inactive' | 'free_plan'. */
+  /** Why not eligible: 'trial' | 'paid_trial' | 'inactive' | 'free_plan' | 'not_in_plan'. */
   reason: string | null;
   code: string;
   /** Absolute sign-up link with ?ref=CODE. */
   link: string;
   referred: { firstName: string; joinedAt: string; rewarded: boolean }[];
-  rewards: { credits: number; createdAt: string; kind: 'signup' | 'first_payment' }[];
+  /** Rewards for people the member referred (their first payment), newest first. */
+  rewards: { credits: number; createdAt: string; kind: 'first_payment' }[];
+  /** The sum of `rewards`: credits earned by referring, never the member's own sign-up bonus. */
   totalCredits: number;
+  /** The member's current plan (slug and stored name), if any. */
+  plan: { slug: string | null; name: string } | null;
+  /** The public paid plans that include the referral programme, cheapest first. */
+  plansWithProgram: { slug: string | null; name: string }[];
 }
 
 // ---------- Admin ----------

@@ -11,7 +11,13 @@ import { newToken } from '../../lib/tokens.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { balance } from '../credits/service.ts';
 import { CHECKOUT_TTL_MS, deliverPending, successUrl } from '../payments/local-provider.ts';
-import { activeProviderName, checkoutProviderName, paymentProvider, type ProviderName } from '../payments/provider.ts';
+import {
+  activeProviderName,
+  checkoutProviderName,
+  MIN_TRIAL_END_MS,
+  paymentProvider,
+  type ProviderName,
+} from '../payments/provider.ts';
 import * as repo from './repository.ts';
 import { ensureFreePlan, subscriptionState } from './service.ts';
 
@@ -74,6 +80,12 @@ export async function startCheckout(
   if (!user) throw new AppError('AUTH_REQUIRED');
   const sub = await repo.findSubscription(deps.db, userId);
   const knownCustomer = sub?.providerCustomerId ?? null;
+  // Buying during the trial keeps its free days: Stripe starts charging when the trial ends
+  // (its trial_end must be 48 h away at least); the local provider adds them to the first period.
+  const trialEnd =
+    sub?.isTrial && sub.trialEndDate && sub.trialEndDate.getTime() - now.getTime() >= MIN_TRIAL_END_MS
+      ? sub.trialEndDate
+      : null;
   const id = newCheckoutId();
   await repo.insertCheckout(deps.db, {
     id,
@@ -98,6 +110,7 @@ export async function startCheckout(
       plan,
       successUrl: absolute(deps, successUrl(id)),
       cancelUrl: absolute(deps, '/subscription?checkout=canceled'),
+      trialEnd,
     });
     if (res.providerSessionId) await repo.updateCheckout(deps.db, id, { providerSessionId: res.providerSessionId });
     if (res.customerId && res.customerId !== knownCustomer)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   checkoutSessions,
@@ -121,7 +121,10 @@ export function endedTrials(db: DbOrTx, now: Date, limit = 200) {
     .limit(limit);
 }
 
-/** Paid subscriptions set to cancel whose period is over. */
+/**
+ * Paid subscriptions set to cancel whose period is over (the provider's "deleted" event may have
+ * marked them 'canceled' already): the periodic job moves them to the free plan.
+ */
 export function endedCancellations(db: DbOrTx, now: Date, limit = 200) {
   return db
     .select({ userId: userSubscriptions.userId })
@@ -131,7 +134,6 @@ export function endedCancellations(db: DbOrTx, now: Date, limit = 200) {
         eq(userSubscriptions.cancelAtPeriodEnd, true),
         isNotNull(userSubscriptions.currentPeriodEnd),
         lte(userSubscriptions.currentPeriodEnd, now),
-        sql`${userSubscriptions.status} IS DISTINCT FROM 'canceled'`,
       ),
     )
     .limit(limit);

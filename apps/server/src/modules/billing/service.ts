@@ -115,44 +115,60 @@ export async function ensureFreePlan(db: DbOrTx, userId: string, now: Date): Pro
 }
 
 /**
+ * Moves the user to the free plan and keeps the credit balance (decision 018): what a trial that
+ * ended unpaid and a paid period that ended after a cancellation fall back to. The credits stay
+ * for when a plan with the chat is taken again; nothing is taken without being said.
+ */
+export async function fallBackToFreePlan(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  extra: Partial<typeof userSubscriptions.$inferInsert> = {},
+): Promise<boolean> {
+  const plan = await findFreePlan(db, FREE_PLAN_NAME);
+  if (!plan) return false;
+  const values = { ...freePlanValues(plan, now), ...extra };
+  await db
+    .insert(userSubscriptions)
+    .values({ userId, createdAt: now, ...values })
+    .onConflictDoUpdate({ target: userSubscriptions.userId, set: values });
+  return true;
+}
+
+/**
  * A trial that ended unpaid falls back to the free plan (Bible only), once: the update only
- * matches a row still on trial. Sets the notice shown once on /subscription.
+ * matches a row still on trial. Sets the notice shown once on /subscription. The credits left
+ * stay in the balance (decision 018), and the notice says so.
  */
 export async function expireTrial(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
   const plan = await findFreePlan(db, FREE_PLAN_NAME);
   if (!plan) return false;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(userSubscriptions)
-      .set({ ...freePlanValues(plan, now), trialEndedNotice: true })
-      .where(
-        and(
-          eq(userSubscriptions.userId, userId),
-          eq(userSubscriptions.isTrial, true),
-          lte(userSubscriptions.trialEndDate, now),
-        ),
-      )
-      .returning({ id: userSubscriptions.id });
-    if (!row) return false;
-    await resetBalance(tx, userId, plan.credits, `trial-ended:${userId}`, 'trial_ended', now);
-    return true;
-  });
+  const [row] = await db
+    .update(userSubscriptions)
+    .set({ ...freePlanValues(plan, now), trialEndedNotice: true })
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.isTrial, true),
+        lte(userSubscriptions.trialEndDate, now),
+      ),
+    )
+    .returning({ id: userSubscriptions.id });
+  return !!row;
 }
 
 /**
- * A paid subscription set to cancel whose period is over: 'canceled' (blocked), or the free
- * plan when the user chose it. The provider's own "deleted" event says the same later.
+ * A paid subscription set to cancel (by the member, or by choosing the free plan) whose period is
+ * over: the member is on the free plan, as the cancel dialog promises, credits kept. A row the
+ * provider's "deleted" event marked 'canceled' first is moved too. The provider's own event
+ * later changes nothing (the row no longer points at its subscription).
  */
 export async function endCanceledPeriod(db: DbOrTx, userId: string, now: Date): Promise<void> {
-  const downgrade = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const row = await repo.lockSubscription(tx, userId);
-    if (!row || !row.cancelAtPeriodEnd || !row.currentPeriodEnd || row.currentPeriodEnd > now) return false;
-    if (row.status === 'canceled') return false;
-    if (row.downgradeToFree) return true;
-    await repo.updateSubscription(tx, userId, { status: 'canceled', updatedAt: now });
-    return false;
+    if (!row || !row.cancelAtPeriodEnd || !row.currentPeriodEnd || row.currentPeriodEnd > now) return;
+    await fallBackToFreePlan(tx, userId, now);
   });
-  if (downgrade) await ensureFreePlan(db, userId, now);
 }
 
 function daysLeft(end: Date, now: Date): number {
@@ -172,8 +188,8 @@ export async function subscriptionState(
     await expireTrial(deps.db, user.id, now);
     sub = await findSubscription(deps.db, user.id);
   }
-  // Canceled at period end, and the period is over.
-  if (sub?.cancelAtPeriodEnd && sub.currentPeriodEnd && sub.currentPeriodEnd <= now && sub.status !== 'canceled') {
+  // Canceled at period end, and the period is over: the free plan.
+  if (sub?.cancelAtPeriodEnd && sub.currentPeriodEnd && sub.currentPeriodEnd <= now) {
     await endCanceledPeriod(deps.db, user.id, now);
     sub = await findSubscription(deps.db, user.id);
   }
@@ -323,7 +339,7 @@ export async function adminSubscriptions(
   };
 }
 
-/** The periodic job's share: ended trials to the free plan, ended cancellations to 'canceled'. */
+/** The periodic job's share: ended trials and ended cancellations to the free plan (credits kept). */
 export async function subscriptionHousekeeping(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
   const now = deps.clock.now();
   for (const { userId } of await repo.endedTrials(deps.db, now)) await expireTrial(deps.db, userId, now);

@@ -89,11 +89,8 @@ export interface ChatEngine {
   answer(req: EngineRequest): EngineAnswer;
 }
 
-/** The built-in engine's token count: words × 1.3, rounded up (PRODUCT.md "Credits"). */
-export function countTokens(text: string): number {
-  const words = text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
-  return Math.ceil(words * 1.3);
-}
+/** The built-in engine's token count: words × 1.3, rounded up (PRODUCT.md "Credits"), shared with the composer's estimate. */
+export { countTokens } from '@candeia/shared/chat-pricing';
 
 /** Thrown by an engine whose upstream did not answer in time. */
 export class EngineTimeoutError extends Error {

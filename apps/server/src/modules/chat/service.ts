@@ -144,13 +144,13 @@ export class ChatService {
   // ---------- Conversations ----------
 
   async list(actor: UserActor, page: number): Promise<ConversationPageDto> {
-    await this.gate(actor);
+    this.reader(actor);
     const { rows, total } = await repo.listConversations(this.deps.db, actor.userId, page, CHAT_PAGE_SIZE);
     return { items: rows.map((r) => toConversationDto(r, r.messageCount)), total, page, pageSize: CHAT_PAGE_SIZE };
   }
 
   async get(actor: UserActor, id: string): Promise<ConversationDetailDto> {
-    await this.gate(actor);
+    this.reader(actor);
     const conversation = await repo.findConversation(this.deps.db, actor.userId, id);
     if (!conversation) throw new AppError('NOT_FOUND');
     const rows = await repo.conversationMessages(this.deps.db, actor.userId, id);
@@ -159,7 +159,7 @@ export class ChatService {
   }
 
   async rename(actor: UserActor, id: string, title: string): Promise<ConversationDto> {
-    await this.gate(actor);
+    this.reader(actor);
     const ok = await repo.renameConversation(this.deps.db, actor.userId, id, title, this.deps.clock.now());
     if (!ok) throw new AppError('NOT_FOUND');
     const row = (await repo.findConversation(this.deps.db, actor.userId, id))!;
@@ -167,7 +167,7 @@ export class ChatService {
   }
 
   async remove(actor: UserActor, id: string): Promise<void> {
-    await this.gate(actor);
+    this.reader(actor);
     const conversation = await repo.findConversation(this.deps.db, actor.userId, id);
     if (!conversation) throw new AppError('NOT_FOUND');
     // An answer still being written there is stopped (and settled) first, here or elsewhere.
@@ -272,7 +272,7 @@ export class ChatService {
    * One written by another process is stopped there (asked on the bus), and waited for.
    */
   async stop(actor: UserActor, messageId: string): Promise<ChatMessageDto> {
-    await this.gate(actor);
+    this.reader(actor);
     const live = this.live.get(actor.userId, messageId);
     if (live) {
       live.controller.abort();
@@ -287,7 +287,7 @@ export class ChatService {
 
   /** GET /messages/:id/stream: the answer being written (to re-attach), or the finished one. */
   async follow(actor: UserActor, messageId: string): Promise<AnswerFeed> {
-    await this.gate(actor);
+    this.reader(actor);
     const live = this.live.get(actor.userId, messageId);
     if (live) return live;
     const row = await repo.findMessage(this.deps.db, actor.userId, messageId);
@@ -318,8 +318,22 @@ export class ChatService {
     await Promise.all(pending.map((a) => a.finished));
   }
 
+  /**
+   * Writing (a new answer): the subscription must allow access and the plan must include the
+   * chat, with the credits checked after. Refused with the translated FEATURE_NOT_IN_PLAN or
+   * SUBSCRIPTION_REQUIRED.
+   */
   private gate(actor: UserActor) {
     return requireFeature(this.deps, { userId: actor.userId, role: actor.role }, 'chat');
+  }
+
+  /**
+   * Reading, renaming and deleting one's own conversations, and stopping an answer: any signed-in
+   * member, whatever the plan. A trial that ended (the free plan has no chat) keeps its history
+   * readable; only new answers need the chat in the plan.
+   */
+  private reader(actor: UserActor): void {
+    if (!actor.userId) throw new AppError('AUTH_REQUIRED');
   }
 
   /** The per-user limit: CHAT_RATE_LIMIT answers a minute, shared by every process. */

@@ -32,5 +32,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     companyAddress: app.deps.config.COMPANY_ADDRESS,
     contactEmail: app.deps.config.CONTACT_EMAIL,
     payments: paymentsMode(app.deps.config),
+    // Which engine writes the chat's answers: the composer's cost estimate is the built-in guide's.
+    chatEngine: app.deps.config.AI_BASE_URL ? 'external' : 'guide',
   }));
 };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { CREDIT_BALANCE_MAX } from '@candeia/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
@@ -225,18 +225,77 @@ export async function readBalance(db: DbOrTx, userId: string): Promise<number> {
   return row?.balance ?? 0;
 }
 
-export async function ledgerPage(db: DbOrTx, userId: string, page: number, pageSize: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(creditLedger)
-      .where(eq(creditLedger.userId, userId))
-      .orderBy(desc(creditLedger.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, userId)),
+/** One line of the credit history: a ledger row, or a reservation's rows taken together. */
+export interface HistoryRow {
+  /** The id of the group's last ledger row. */
+  id: number;
+  delta: number;
+  balanceAfter: number;
+  kind: string;
+  reference: string | null;
+  createdAt: Date;
+  /** The reservation the rows belong to (its hold and the return of what was not used). */
+  reservationId: string | null;
+  reservationStatus: string | null;
+}
+
+/**
+ * Which history line a ledger row belongs to: a reservation's hold ('reservation:<id>') and its
+ * return ('reservation-refund:<id>') share the reservation's id; any other row is a line alone.
+ */
+const HISTORY_GROUP = sql.raw(`coalesce(
+  CASE WHEN kind = 'reserve' AND idempotency_key LIKE 'reservation:%' THEN substr(idempotency_key, 13)
+       WHEN kind = 'reserve_refund' AND idempotency_key LIKE 'reservation-refund:%' THEN substr(idempotency_key, 20)
+  END, 'row:' || id::text)`);
+
+/**
+ * The credit history, newest first: the ledger with each reservation's rows (the hold and the
+ * return) as one line whose amount is what the reservation finally took. The ledger itself is
+ * unchanged; lines are ordered by their last row, and show the balance after it.
+ */
+export async function historyPage(db: DbOrTx, userId: string, page: number, pageSize: number) {
+  const [res, totalRes] = await Promise.all([
+    db.execute<{
+      id: Int8;
+      delta: Int8;
+      balance_after: Int8;
+      kind: string;
+      reference: string | null;
+      created_at: Date | string;
+      grp: string;
+      reservation_status: string | null;
+    }>(sql`
+      WITH grouped AS (
+        SELECT ${HISTORY_GROUP} AS grp,
+               max(id) AS id,
+               sum(delta) AS delta,
+               (array_agg(balance_after ORDER BY id DESC))[1] AS balance_after,
+               (array_agg(kind ORDER BY id))[1] AS kind,
+               (array_agg(reference ORDER BY id))[1] AS reference,
+               max(created_at) AS created_at
+        FROM credit_ledger
+        WHERE user_id = ${userId}
+        GROUP BY 1
+      )
+      SELECT g.*, r.status AS reservation_status
+      FROM grouped g
+      LEFT JOIN credit_reservations r ON r.user_id = ${userId} AND r.id::text = g.grp
+      ORDER BY g.id DESC
+      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
+    db.execute<{ n: Int8 }>(sql`
+      SELECT count(DISTINCT ${HISTORY_GROUP}) AS n FROM credit_ledger WHERE user_id = ${userId}`),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const rows: HistoryRow[] = res.rows.map((r) => ({
+    id: Number(r.id),
+    delta: Number(r.delta),
+    balanceAfter: Number(r.balance_after),
+    kind: r.kind,
+    reference: r.reference,
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+    reservationId: r.grp.startsWith('row:') ? null : r.grp,
+    reservationStatus: r.reservation_status,
+  }));
+  return { rows, total: Number(totalRes.rows[0]?.n ?? 0) };
 }
 
 export async function findReservationByKey(db: DbOrTx, userId: string, key: string): Promise<ReservationRow | null> {

@@ -257,7 +257,40 @@ export async function refundStaleReservations(db: DbOrTx, now: Date): Promise<nu
   return stale.length;
 }
 
+const SETTLEMENTS = new Set(['held', 'committed', 'refunded']);
+
+function toHistoryDto(r: repo.HistoryRow): LedgerEntryDto {
+  if (!r.reservationId) {
+    return {
+      id: String(r.id),
+      delta: r.delta,
+      balanceAfter: r.balanceAfter,
+      kind: r.kind,
+      reference: r.reference,
+      createdAt: r.createdAt.toISOString(),
+    };
+  }
+  // A chat answer's reservation is named by its answer ('chat:<message id>', ChatService).
+  const chat = r.reference?.startsWith('chat:') ?? false;
+  return {
+    id: String(r.id),
+    delta: r.delta,
+    balanceAfter: r.balanceAfter,
+    kind: chat ? 'chat_answer' : 'reservation',
+    reference: r.reference,
+    createdAt: r.createdAt.toISOString(),
+    ...(r.reservationStatus && SETTLEMENTS.has(r.reservationStatus)
+      ? { settlement: r.reservationStatus as NonNullable<LedgerEntryDto['settlement']> }
+      : {}),
+  };
+}
+
+/**
+ * GET /api/credits/ledger: the credit history. Every ledger row is a line, except a
+ * reservation's hold and return, which are one line with what it finally took ("Resposta no
+ * chat", its cost); the ledger keeps its rows.
+ */
 export async function ledgerPage(db: DbOrTx, userId: string, page: number, pageSize: number) {
-  const { rows, total } = await repo.ledgerPage(db, userId, page, pageSize);
-  return { items: rows.map(toLedgerDto), total, page, pageSize };
+  const { rows, total } = await repo.historyPage(db, userId, page, pageSize);
+  return { items: rows.map(toHistoryDto), total, page, pageSize };
 }

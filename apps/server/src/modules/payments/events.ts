@@ -6,7 +6,7 @@ import { checkoutSessions, donations, providerSubscriptions, userSubscriptions, 
 import type { Deps } from '../../types.ts';
 import * as billingRepo from '../billing/repository.ts';
 import type { ProviderSubscriptionRow } from '../billing/repository.ts';
-import { ensureFreePlan } from '../billing/service.ts';
+import { fallBackToFreePlan } from '../billing/service.ts';
 import { grant } from '../credits/service.ts';
 import { rewardReferrerOnFirstPayment } from '../referrals/service.ts';
 import { paymentProvider, providerOfSubscription } from './provider.ts';
@@ -154,9 +154,10 @@ async function project(
     }
   }
   if (ps.endedAt || effectivelyCanceled(ps, now)) {
-    if (userRow.downgradeToFree) {
+    // Set to cancel at the period end (by the member, or by choosing the free plan): the free plan.
+    if (userRow.downgradeToFree || userRow.cancelAtPeriodEnd || ps.cancelAtPeriodEnd) {
       if (!ps.endedAt) await updateProviderSubscription(db, ps.id, { endedAt: now });
-      await ensureFreePlan(db, userRow.userId, now);
+      await fallBackToFreePlan(db, userRow.userId, now);
       return;
     }
     await billingRepo.updateSubscription(db, userRow.userId, {

@@ -15,8 +15,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import type { Deps } from '../../types.ts';
+import { findSubscription } from '../billing/repository.ts';
 import {
   addMonth,
+  MIN_TRIAL_END_MS,
   type CheckoutResult,
   type DonationCheckoutInput,
   type PaymentProvider,
@@ -260,6 +262,19 @@ export class LocalProvider implements PaymentProvider {
 }
 
 /**
+ * The end of the member's trial when it is still running (the free days a purchase keeps), else
+ * null. Stripe is given the same date as `trial_end` (stripe-provider.ts); the local provider
+ * charges the test card now and adds the days to the first period instead.
+ */
+async function trialEndOf(db: DbOrTx, userId: string, now: Date): Promise<Date | null> {
+  const sub = await findSubscription(db, userId);
+  // As with Stripe (MIN_TRIAL_END_MS): the last two days of a trial are not carried over.
+  return sub?.isTrial && sub.trialEndDate && sub.trialEndDate.getTime() - now.getTime() >= MIN_TRIAL_END_MS
+    ? sub.trialEndDate
+    : null;
+}
+
+/**
  * POST /api/billing/local/pay: the payment test page's form, only while the test checkout is on
  * (PAYMENTS_NOT_CONFIGURED otherwise) and only by the checkout's owner (assertMayPay). Card
  * 4242 4242 4242 4242 with an expiry from this month on pays; a past expiry fails with
@@ -334,6 +349,8 @@ export async function localPay(
     }
     if (!won.userId || !won.planId) throw new AppError('CHECKOUT_CLOSED');
     const plan = (await tx.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.id, won.planId) }))!;
+    // Paying during the trial keeps its free days: the paid month starts when the trial ends.
+    const trialEnd = await trialEndOf(tx, won.userId, now);
     const [sub] = await tx
       .insert(localProviderSubscriptions)
       .values({
@@ -344,7 +361,7 @@ export async function localPay(
         checkoutSessionId: won.id,
         status: 'active',
         currentPeriodStart: now,
-        currentPeriodEnd: addMonth(now),
+        currentPeriodEnd: addMonth(trialEnd ?? now),
         periodIndex: 0,
         createdAt: now,
       })

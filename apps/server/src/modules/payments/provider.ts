@@ -20,7 +20,15 @@ export interface SubscriptionCheckoutInput {
   plan: PlanRow;
   successUrl: string;
   cancelUrl: string;
+  /**
+   * The end of the member's running trial: the paid period starts then, so buying during the
+   * trial keeps its free days (Stripe: `trial_end`). Null when there is none to keep.
+   */
+  trialEnd?: Date | null;
 }
+
+/** Stripe refuses a Checkout `trial_end` less than 48 hours away. */
+export const MIN_TRIAL_END_MS = 48 * 60 * 60_000;
 
 export interface DonationCheckoutInput {
   checkoutId: string;

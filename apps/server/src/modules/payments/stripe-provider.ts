@@ -90,7 +90,11 @@ export class StripeProvider implements PaymentProvider {
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           metadata: { ...metadata, kind: 'subscription' },
-          subscription_data: { metadata },
+          subscription_data: {
+            metadata,
+            // The trial's free days are kept: the first charge is when the trial ends.
+            ...(input.trialEnd ? { trial_end: Math.floor(input.trialEnd.getTime() / 1000) } : {}),
+          },
         },
         { idempotencyKey: `checkout:${input.checkoutId}` },
       );

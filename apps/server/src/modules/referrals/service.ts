@@ -1,31 +1,43 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { REFERRAL_REWARD_CREDITS, REFERRAL_REWARD_DAYS } from '@candeia/shared/constants';
+import { normalizeFeatures } from '@candeia/shared/plans';
 import type { ReferralOverviewDto } from '@candeia/shared/schemas/billing';
 import type { DbOrTx } from '../../db/client.ts';
 import { referralRewards, userSubscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { findPlan, findSubscription } from '../billing/repository.ts';
+import { findPlan, findSubscription, listPublicPlans, type PlanRow } from '../billing/repository.ts';
 import { subscriptionState } from '../billing/service.ts';
 import { grant } from '../credits/service.ts';
 
 /**
  * Why a referrer's code is refused, or null when it may be used (SPEC.md §6, PRODUCT.md
- * "Referral"): 'trial' | 'inactive' | 'free_plan' | 'not_in_plan'. An administrator is eligible.
+ * "Referral"): 'trial' | 'paid_trial' | 'inactive' | 'free_plan' | 'not_in_plan'. The one rule:
+ * /referral, /profile and the sign-up check all ask it. An administrator is eligible.
  */
 export async function referralIneligibility(
   deps: Pick<Deps, 'db' | 'clock'>,
   user: { id: string; role: string | null },
 ): Promise<string | null> {
+  return (await referralEligibility(deps, user)).reason;
+}
+
+async function referralEligibility(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  user: { id: string; role: string | null },
+): Promise<{ reason: string | null; plan: PlanRow | undefined }> {
   const state = await subscriptionState(deps, user);
-  if (state.isAdmin) return null;
   const sub = await findSubscription(deps.db, user.id);
   const plan = sub?.planId ? await findPlan(deps.db, sub.planId) : undefined;
-  if (state.isTrial) return 'trial';
-  if (state.status !== 'active' || !state.allowed) return 'inactive';
-  if (!plan || plan.monthlyPriceCents <= 0) return 'free_plan';
-  if (!state.features.referral_program) return 'not_in_plan';
-  return null;
+  if (state.isAdmin) return { reason: null, plan };
+  if (state.isTrial) return { reason: 'trial', plan };
+  // A paid plan bought during the free days (Stripe's trial_end): not yet paid, still a trial.
+  if (state.status === 'trialing' && state.allowed && plan && plan.monthlyPriceCents > 0)
+    return { reason: 'paid_trial', plan };
+  if (state.status !== 'active' || !state.allowed) return { reason: 'inactive', plan };
+  if (!plan || plan.monthlyPriceCents <= 0) return { reason: 'free_plan', plan };
+  if (!state.features.referral_program) return { reason: 'not_in_plan', plan };
+  return { reason: null, plan };
 }
 
 /**
@@ -117,7 +129,10 @@ export async function payReferrer(db: DbOrTx, referredUserId: string, referrerId
 /**
  * GET /api/referrals. Eligibility (SPEC.md §6): an active, non-trial subscription on a plan with
  * a monthly price above 0 — and, as PRODUCT.md maps plans to features, a plan with the
- * referral_program flag (referralIneligibility). Only an eligible member's code is accepted at sign-up.
+ * referral_program flag (referralIneligibility). Only an eligible member's code is accepted at
+ * sign-up. The rewards and their total are what the member earned for people they referred
+ * (their own sign-up bonus is in the credit history, not here); an ineligible member is told
+ * their plan and the plans that have the programme.
  */
 export async function referralOverview(deps: Deps, actor: Actor): Promise<ReferralOverviewDto> {
   const userId = actor.userId!;
@@ -126,8 +141,8 @@ export async function referralOverview(deps: Deps, actor: Actor): Promise<Referr
     columns: { referralCode: true },
   });
   if (!user) throw new AppError('AUTH_REQUIRED');
-  const reason = await referralIneligibility(deps, { id: userId, role: actor.role });
-  const [referred, rewards, rewarded] = await Promise.all([
+  const { reason, plan } = await referralEligibility(deps, { id: userId, role: actor.role });
+  const [referred, rewards, plans] = await Promise.all([
     deps.db
       .select({ id: users.id, firstName: users.firstName, createdAt: users.createdAt })
       .from(users)
@@ -137,14 +152,11 @@ export async function referralOverview(deps: Deps, actor: Actor): Promise<Referr
     deps.db
       .select()
       .from(referralRewards)
-      .where(eq(referralRewards.beneficiaryUserId, userId))
+      .where(and(eq(referralRewards.beneficiaryUserId, userId), eq(referralRewards.kind, 'first_payment')))
       .orderBy(desc(referralRewards.createdAt)),
-    deps.db
-      .select({ referredUserId: referralRewards.referredUserId })
-      .from(referralRewards)
-      .where(and(eq(referralRewards.beneficiaryUserId, userId), eq(referralRewards.kind, 'first_payment'))),
+    listPublicPlans(deps.db),
   ]);
-  const paid = new Set(rewarded.map((r) => r.referredUserId));
+  const paid = new Set(rewards.map((r) => r.referredUserId));
   return {
     eligible: reason === null,
     reason,
@@ -158,8 +170,12 @@ export async function referralOverview(deps: Deps, actor: Actor): Promise<Referr
     rewards: rewards.map((r) => ({
       credits: r.credits,
       createdAt: r.createdAt.toISOString(),
-      kind: r.kind as 'signup' | 'first_payment',
+      kind: r.kind as 'first_payment',
     })),
     totalCredits: rewards.reduce((n, r) => n + r.credits, 0),
+    plan: plan ? { slug: plan.slug, name: plan.name } : null,
+    plansWithProgram: plans
+      .filter((p) => p.monthlyPriceCents > 0 && normalizeFeatures(p.features).referral_program)
+      .map((p) => ({ slug: p.slug, name: p.name })),
   };
 }

@@ -2,12 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentsMode } from '@candeia/shared/schemas/billing';
 import { api } from '../api.ts';
 
-/** The operating company and how to reach it, and how payments are taken, as configured on the server. */
+/** The operating company and how to reach it, how payments are taken and which chat engine answers, as configured on the server. */
 export interface PublicConfig {
   companyName: string;
   companyAddress: string;
   contactEmail: string;
   payments: PaymentsMode;
+  /** Which engine writes the chat's answers: the built-in guide, or an OpenAI-compatible one. */
+  chatEngine: 'guide' | 'external';
 }
 
 export const publicConfigKey = ['config', 'public'] as const;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LEDGER_KINDS } from '@candeia/shared/schemas/billing';
+import { LEDGER_KINDS, RESERVATION_LINE_KINDS } from '@candeia/shared/schemas/billing';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -8,14 +8,19 @@ import { ApiError } from '../../../lib/api.ts';
 import { useCreditLedger } from '../api/get-credit-ledger.ts';
 import { formatNumber } from '../lib/format.ts';
 
-/** The append-only credit ledger of the signed-in person: every change, newest first. */
+const KNOWN_KINDS: readonly string[] = [...LEDGER_KINDS, ...RESERVATION_LINE_KINDS];
+
+/**
+ * The credit history of the signed-in person, newest first: every change of the ledger, with a
+ * chat answer as one line of what it cost (the server groups its hold and return).
+ */
 export function CreditHistory() {
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const [page, setPage] = useState(1);
   const ledger = useCreditLedger(page);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
-  const kind = (k: string) => ((LEDGER_KINDS as readonly string[]).includes(k) ? t(`ledger.kinds.${k}`) : k);
+  const kind = (k: string) => (KNOWN_KINDS.includes(k) ? t(`ledger.kinds.${k}`) : k);
 
   let body;
   if (ledger.isPending) body = <Spinner />;
@@ -40,6 +45,9 @@ export function CreditHistory() {
             <li key={e.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
               <span className="min-w-0">
                 <span className="block font-medium text-stone-900">{kind(e.kind)}</span>
+                {e.settlement === 'held' || e.settlement === 'refunded' ? (
+                  <span className="block text-sm text-stone-600">{t(`ledger.settlement.${e.settlement}`)}</span>
+                ) : null}
                 <time dateTime={e.createdAt} className="block text-sm tabular-nums text-stone-600">
                   {when.format(new Date(e.createdAt))}
                 </time>

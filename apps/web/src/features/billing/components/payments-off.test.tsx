@@ -82,7 +82,13 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const method = init?.method ?? 'GET';
   if (url === '/api/config/public')
     return Promise.resolve(
-      json(200, { companyName: 'Candeia Inc.', companyAddress: 'x', contactEmail: 'c@example.com', payments }),
+      json(200, {
+        companyName: 'Candeia Inc.',
+        companyAddress: 'x',
+        contactEmail: 'c@example.com',
+        payments,
+        chatEngine: 'guide',
+      }),
     );
   if (url === '/api/plans') return Promise.resolve(json(200, PLANS));
   if (url === '/api/subscription') return Promise.resolve(json(200, trial));

@@ -14,9 +14,11 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useReferrals } from '../api/get-referrals.ts';
+import { usePlanText } from '../hooks/use-plan-text.ts';
+import { usePlansWithProgram } from '../hooks/use-plans-with-program.ts';
 import { formatDate, formatNumber } from '../lib/format.ts';
 
-const REASONS = ['trial', 'inactive', 'free_plan'];
+const REASONS = ['trial', 'paid_trial', 'inactive', 'free_plan', 'not_in_plan'];
 
 /** Copies text; falls back to a selected field and the old copy command where the API is missing. */
 async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
@@ -47,7 +49,7 @@ export default function ReferralPage() {
     const e = referrals.error;
     body =
       e instanceof ApiError && e.code === 'REFERRAL_NOT_ELIGIBLE' ? (
-        <NotEligible reason={null} />
+        <NotEligible data={null} />
       ) : (
         <Alert variant="error" title={t('referral.loadFailed')}>
           {e instanceof ApiError && e.message ? e.message : t('errors:UNEXPECTED_ERROR')}
@@ -58,7 +60,7 @@ export default function ReferralPage() {
           </div>
         </Alert>
       );
-  } else if (!referrals.data.eligible) body = <NotEligible reason={referrals.data.reason} />;
+  } else if (!referrals.data.eligible) body = <NotEligible data={referrals.data} />;
   else body = <Overview data={referrals.data} />;
 
   return (
@@ -81,10 +83,17 @@ export default function ReferralPage() {
   );
 }
 
-function NotEligible({ reason }: { reason: string | null }) {
+/** Why the member cannot refer yet, their plan named, and the plans that have the programme. */
+function NotEligible({ data }: { data: ReferralOverviewDto | null }) {
   const { t } = useTranslation(['billing', 'errors']);
+  const text = usePlanText();
+  const plans = usePlansWithProgram(data?.plansWithProgram);
+  const reason = data?.reason ?? null;
+  const plan = data?.plan ? text.planName(data.plan.slug, data.plan.name) : '';
   const why =
-    reason && REASONS.includes(reason) ? t(`referral.notEligible.${reason}`) : t('errors:REFERRAL_NOT_ELIGIBLE');
+    reason && REASONS.includes(reason)
+      ? t(`referral.notEligible.${reason}`, { plan })
+      : t('errors:REFERRAL_NOT_ELIGIBLE');
   return (
     <Card className="flex flex-col items-start gap-4 p-6 sm:flex-row sm:p-8">
       <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800">
@@ -94,9 +103,15 @@ function NotEligible({ reason }: { reason: string | null }) {
         </Icon>
       </span>
       <div>
-        <h2 className="font-serif text-2xl font-semibold text-stone-900">{t('referral.notEligible.title')}</h2>
+        <h2 className="font-serif text-2xl font-semibold text-stone-900">
+          {reason === 'not_in_plan' ? t('referral.notEligible.titleNotInPlan') : t('referral.notEligible.title')}
+        </h2>
         <p className="mt-2 leading-7 text-stone-700">{why}</p>
-        <p className="mt-2 leading-7 text-stone-600">{t('referral.notEligible.how')}</p>
+        {data ? (
+          <p className="mt-2 leading-7 text-stone-600">
+            {plans ? t('referral.notEligible.how', { plans }) : t('referral.notEligible.howNoPlans')}
+          </p>
+        ) : null}
         <Link to="/subscription#plans" className={buttonClasses({ size: 'lg', className: 'mt-5' })}>
           {t('referral.notEligible.cta')}
         </Link>
@@ -146,8 +161,7 @@ function Overview({ data }: { data: ReferralOverviewDto }) {
     }
   };
 
-  const kindLabel = (kind: string) =>
-    kind === 'signup' || kind === 'first_payment' ? t(`referral.rewardKinds.${kind}`) : kind;
+  const kindLabel = (kind: string) => (kind === 'first_payment' ? t('referral.rewardKinds.first_payment') : kind);
 
   return (
     <div className="grid gap-6">

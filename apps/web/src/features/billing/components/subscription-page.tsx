@@ -108,6 +108,13 @@ export default function SubscriptionPage() {
             {t('catalogue.title')}
           </h2>
           <p className="mt-1 text-stone-600">{t('catalogue.lead')}</p>
+          {signedIn &&
+          sub.data?.isTrial &&
+          sub.data.trialEndDate &&
+          (sub.data.trialDaysLeft ?? 0) >= 3 &&
+          !payments.off ? (
+            <KeepTrialNote trialEndDate={sub.data.trialEndDate} />
+          ) : null}
           {payments.off ? (
             <div id={PAYMENTS_OFF_ID} className="mt-6">
               <Alert variant="warning" title={t('payments.offTitle')}>
@@ -257,6 +264,17 @@ function TrialEndedNotice() {
   );
 }
 
+/** Buying during the trial keeps its free days (the paid month starts when it ends): said before paying. */
+function KeepTrialNote({ trialEndDate }: { trialEndDate: string }) {
+  const { t, i18n } = useTranslation('billing');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  return (
+    <Alert variant="info" className="mt-4">
+      {t('catalogue.keepTrial', { date: formatDate(trialEndDate, locale) })}
+    </Alert>
+  );
+}
+
 function CurrentPlan({
   sub,
   loading,
@@ -326,7 +344,11 @@ function CurrentPlan({
         ) : details?.hasPaidSubscription && details.currentPeriodEnd ? (
           <div>
             <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">
-              {details.cancelAtPeriodEnd ? t('manage.accessUntil') : t('manage.renewsOn')}
+              {details.cancelAtPeriodEnd
+                ? t('manage.accessUntil')
+                : sub.status === 'trialing'
+                  ? t('manage.firstChargeOn')
+                  : t('manage.renewsOn')}
             </dt>
             <dd className="mt-1 text-2xl font-semibold tabular-nums text-stone-900">
               {formatDateNumeric(details.currentPeriodEnd, locale)}
@@ -352,13 +374,24 @@ function CurrentPlan({
           </div>
         </div>
       ) : null}
-      {details?.hasPaidSubscription ? <ManageSubscription details={details} locale={locale} /> : null}
+      {details?.hasPaidSubscription ? (
+        <ManageSubscription details={details} locale={locale} inFreeDays={sub.status === 'trialing'} />
+      ) : null}
     </Card>
   );
 }
 
 /** Cancel at the period end (no fee) or undo it, and the Stripe portal for the card. */
-function ManageSubscription({ details, locale }: { details: BillingDetailsDto; locale: string }) {
+function ManageSubscription({
+  details,
+  locale,
+  inFreeDays,
+}: {
+  details: BillingDetailsDto;
+  locale: string;
+  /** A paid plan bought during the trial, not charged yet (Stripe's trial_end). */
+  inFreeDays: boolean;
+}) {
   const { t } = useTranslation('billing');
   const { apiMessage } = useMessages();
   const toast = useToast();
@@ -415,7 +448,9 @@ function ManageSubscription({ details, locale }: { details: BillingDetailsDto; l
             ? t('manage.canceledText', { date })
             : t('manage.canceledTextNoDate')
           : date
-            ? t('manage.renewsText', { date })
+            ? inFreeDays
+              ? t('manage.firstChargeText', { date })
+              : t('manage.renewsText', { date })
             : t('manage.cancelAnyTime')}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">

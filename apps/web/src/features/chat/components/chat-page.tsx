@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { estimateAnswerCredits } from '@candeia/shared/chat-pricing';
 import { sendMessageSchema } from '@candeia/shared/schemas/chat';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -10,11 +11,14 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useMessages } from '../../../lib/forms.ts';
+import { usePublicConfig } from '../../../lib/queries/public-config.ts';
 import { useSessionUser } from '../../../lib/queries/session.ts';
+import { useSubscription } from '../../../lib/queries/subscription.ts';
 import { useDeleteConversation } from '../api/delete-conversation.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { useRenameConversation } from '../api/rename-conversation.ts';
 import { useAnswerStream, type StreamProblem } from '../hooks/use-answer-stream.ts';
+import { formatNumber } from '../lib/format.ts';
 import { shownMessages } from '../lib/messages.ts';
 import { ListIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from './chat-icons.tsx';
 import { Composer } from './composer.tsx';
@@ -36,7 +40,9 @@ const iconButton =
  * /chat and /chat/:conversationId: the spiritual chat (issue "AI spiritual chat"). The welcome
  * with suggestions, the conversation with its streamed answers (stop, regenerate, re-attach
  * after a reload), the list of conversations (sidebar on wide screens, a drawer on phones),
- * renaming and deleting, and the notices for no credits or no chat in the plan.
+ * renaming and deleting, and the notices for no credits or no chat in the plan. A plan without
+ * the chat (a trial that ended: the free plan) is said first, above the conversations, which
+ * stay readable; nothing can be sent. Before sending, the composer shows what an answer costs.
  */
 export default function ChatPage() {
   const { t } = useTranslation('chat');
@@ -45,6 +51,8 @@ export default function ChatPage() {
   const toast = useToast();
   const { message: fieldMessage, apiMessage } = useMessages();
   const { user } = useSessionUser();
+  const subscription = useSubscription();
+  const publicConfig = usePublicConfig();
   const detail = useConversation(conversationId);
   const rename = useRenameConversation();
   const remove = useDeleteConversation();
@@ -257,13 +265,23 @@ export default function ChatPage() {
     }
   };
 
+  // The plan has no chat (the free plan after a trial): said first; reading stays, sending does not.
+  const sub = subscription.data;
+  const noChat = !!sub && !sub.isAdmin && !sub.features.chat;
+  // The estimate before sending: the built-in guide's pricing (packages/shared), and the balance.
+  const cost =
+    publicConfig.data?.chatEngine === 'guide' && !noChat
+      ? { perAnswer: estimateAnswerCredits(draft), balance: sub && !sub.isAdmin ? sub.creditsRemaining : null }
+      : undefined;
+
   const conversation = conversationId ? detail.data : undefined;
   const notFound =
     !!conversationId &&
     detail.error instanceof ApiError &&
     (detail.error.status === 404 || detail.error.status === 400);
-  const showComposer = !conversationId || detail.isSuccess;
+  const showComposer = (!conversationId || detail.isSuccess) && !noChat;
   const canRegenerate =
+    !noChat &&
     !busy &&
     !!conversation &&
     !!last &&
@@ -272,7 +290,9 @@ export default function ChatPage() {
 
   let content;
   if (!conversationId) {
-    content = <Welcome firstName={user?.firstName?.trim() || undefined} onSuggestion={suggest} disabled={busy} />;
+    content = (
+      <Welcome firstName={user?.firstName?.trim() || undefined} onSuggestion={suggest} disabled={busy || noChat} />
+    );
   } else if (detail.isPending) {
     content = <Spinner className="flex-1" />;
   } else if (notFound) {
@@ -381,7 +401,12 @@ export default function ChatPage() {
             ) : null}
           </div>
 
-          <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 sm:px-6 lg:px-0">{content}</div>
+          <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 sm:px-6 lg:px-0">
+            {noChat && sub ? (
+              <NotInPlan planSlug={sub.planSlug} planName={sub.planName} credits={sub.creditsRemaining} />
+            ) : null}
+            {content}
+          </div>
 
           {showComposer ? (
             <div className="sticky bottom-0 z-10 bg-gradient-to-t from-stone-50 from-70% to-stone-50/0 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3">
@@ -417,6 +442,7 @@ export default function ChatPage() {
                   stopping={!!live?.stopping}
                   error={fieldError}
                   textareaRef={composer}
+                  cost={cost}
                 />
               </div>
             </div>
@@ -453,6 +479,33 @@ export default function ChatPage() {
         busy={remove.isPending}
         onConfirm={() => void doDelete()}
       />
+    </div>
+  );
+}
+
+/** The plan has no chat: said before anything else, with the way to the plans; the credits left are named. */
+function NotInPlan({
+  planSlug,
+  planName,
+  credits,
+}: {
+  planSlug: string | null;
+  planName: string | null;
+  credits: number;
+}) {
+  const { t, i18n } = useTranslation(['chat', 'billing']);
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const plan =
+    planSlug && i18n.exists(`billing:plans.${planSlug}.name`) ? t(`billing:plans.${planSlug}.name`) : (planName ?? '');
+  return (
+    <div className="pt-6">
+      <Alert variant="warning" title={t('plan.title')}>
+        <p>{t('plan.text', { plan })}</p>
+        {credits > 0 ? <p className="mt-1">{t('plan.credits', { credits: formatNumber(credits, locale) })}</p> : null}
+        <Link to="/subscription#plans" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
+          {t('plan.upgrade')}
+        </Link>
+      </Alert>
     </div>
   );
 }

@@ -18,6 +18,8 @@ const COUNT_FROM = CHAT_MESSAGE_MAX - 500;
  * The message box: grows with its text, Enter sends and Shift+Enter breaks the line. While an
  * answer is written the send button becomes the stop button (the same button, so keyboard
  * focus stays on it). The text is the caller's: it is cleared only when the answer starts.
+ * `cost`, when given, is the estimate shown before sending (a line of its own, also read with
+ * the box).
  */
 export function Composer({
   value,
@@ -28,6 +30,7 @@ export function Composer({
   stopping,
   error,
   textareaRef,
+  cost,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -39,6 +42,8 @@ export function Composer({
   /** A translated message about the text. */
   error: string | undefined;
   textareaRef: Ref<HTMLTextAreaElement>;
+  /** What the next answer will cost, about, and the balance (credits), to show before sending. */
+  cost?: { perAnswer: number; balance: number | null } | undefined;
 }) {
   const { t, i18n } = useTranslation('chat');
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -75,7 +80,12 @@ export function Composer({
     if (!streaming) onSend();
   };
 
-  const describedBy = [`${id}-hint`, showCount ? `${id}-count` : '', error ? `${id}-error` : '']
+  const describedBy = [
+    `${id}-hint`,
+    cost ? `${id}-cost` : '',
+    showCount ? `${id}-count` : '',
+    error ? `${id}-error` : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -141,6 +151,16 @@ export function Composer({
         <p id={`${id}-hint`} className="hidden sm:block">
           {t('composer.hint')}
         </p>
+        {cost ? (
+          <p id={`${id}-cost`} className="tabular-nums">
+            {cost.balance === null
+              ? t('composer.estimateNoBalance', { credits: formatNumber(cost.perAnswer, locale) })
+              : t('composer.estimate', {
+                  credits: formatNumber(cost.perAnswer, locale),
+                  balance: formatNumber(cost.balance, locale),
+                })}
+          </p>
+        ) : null}
         {showCount ? (
           <p id={`${id}-count`} className={`ml-auto tabular-nums ${over ? 'font-semibold text-red-700' : ''}`}>
             {t('composer.count', {

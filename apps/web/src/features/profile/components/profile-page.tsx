@@ -22,13 +22,13 @@ import { changeLocale, i18n } from '../../../lib/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { Icon } from '../../../components/ui/icon.tsx';
 
 /**
  * The profile (SPEC.md §2): own data, language, and the password. `emailNotice` is what the
- * summary shows while the address is not verified (the router passes the account feature's).
+ * summary shows while the address is not verified (the router passes the account feature's);
+ * `referral` is the referral code as the billing feature shows it (the same rule as /referral).
  */
-export default function ProfilePage({ emailNotice }: { emailNotice?: ReactNode }) {
+export default function ProfilePage({ emailNotice, referral }: { emailNotice?: ReactNode; referral?: ReactNode }) {
   const { t } = useTranslation(['profile', 'validation', 'errors']);
   const { apiMessage } = useMessages();
   const profile = useProfile();
@@ -51,7 +51,7 @@ export default function ProfilePage({ emailNotice }: { emailNotice?: ReactNode }
         </Alert>
       ) : (
         <div className="mt-6 grid gap-6">
-          <Summary user={profile.data} emailNotice={emailNotice} />
+          <Summary user={profile.data} emailNotice={emailNotice} referral={referral} />
           <ProfileForm key={profile.data.id} user={profile.data} />
           <PasswordForm />
         </div>
@@ -64,21 +64,11 @@ function initials(user: PublicUser): string {
   return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase() || '·';
 }
 
-function Summary({ user, emailNotice }: { user: PublicUser; emailNotice?: ReactNode }) {
+function Summary({ user, emailNotice, referral }: { user: PublicUser; emailNotice?: ReactNode; referral?: ReactNode }) {
   const { t, i18n: i } = useTranslation('profile');
-  const toast = useToast();
   const since = new Intl.DateTimeFormat(i.resolvedLanguage ?? i.language, { dateStyle: 'long' }).format(
     new Date(user.createdAt),
   );
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(user.referralCode);
-      toast({ variant: 'success', title: t('referral.copied') });
-    } catch {
-      toast({ variant: 'destructive', title: t('referral.copyFailed') });
-    }
-  };
 
   return (
     <Card className="p-5 sm:p-6">
@@ -110,21 +100,7 @@ function Summary({ user, emailNotice }: { user: PublicUser; emailNotice?: ReactN
         </div>
         <div>
           <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{t('summary.referralCode')}</dt>
-          <dd className="mt-1 flex items-center gap-2">
-            <span className="font-mono text-sm tracking-wider text-stone-900">{user.referralCode}</span>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="min-h-8! px-2!"
-              onClick={() => void copy()}
-              aria-label={t('referral.copyLabel')}
-            >
-              <Icon className="h-4 w-4">
-                <rect x="9" y="9" width="11" height="11" rx="2" />
-                <path d="M5 15V5a2 2 0 0 1 2-2h8" />
-              </Icon>
-            </Button>
-          </dd>
+          <dd className="mt-1">{referral}</dd>
         </div>
         <div>
           <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{t('summary.memberSince')}</dt>
