@@ -1,3 +1,4 @@
+import { TRIAL_CREDITS } from '@candeia/shared/schemas/billing';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -26,7 +27,7 @@ const ptErrors = errorsIn('pt-BR');
 const esErrors = errorsIn('es-ES');
 
 const QUESTION = 'O que significa João 3:16? Estou com muita ansiedade e não consigo dormir.';
-const TRIAL = 1000;
+const TRIAL = TRIAL_CREDITS;
 
 let fake: FakeOpenAi;
 let t: TestApp;
