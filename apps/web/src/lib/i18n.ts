@@ -1,5 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { localStore, sessionStore } from './storage.ts';
 import {
   DEFAULT_LOCALE,
   LANGUAGE_CHANGED_EVENT,
@@ -34,14 +35,6 @@ const lazyBackend: BackendModule = {
   },
 };
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** A supported locale from a language tag or its short form (pt, en, es), or null. */
 function supported(tag: string | null | undefined): Locale | null {
   return tag ? matchLocale(tag) : null;
@@ -51,14 +44,6 @@ function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   const found = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
-}
-
-function sessionStore(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -72,13 +57,13 @@ export function detectLocale(): Locale {
   const candidates = [
     query,
     readCookie(LOCALE_STORAGE_KEY),
-    storage()?.getItem(LOCALE_STORAGE_KEY),
+    localStore()?.getItem(LOCALE_STORAGE_KEY),
     sessionStore()?.getItem(LOCALE_STORAGE_KEY),
     ...browser,
     typeof document !== 'undefined' ? document.documentElement.lang : null,
   ];
   const found = candidates.map(supported).find(Boolean) ?? DEFAULT_LOCALE;
-  storage()?.setItem(LOCALE_STORAGE_KEY, found);
+  localStore()?.setItem(LOCALE_STORAGE_KEY, found);
   return found;
 }
 
@@ -88,7 +73,7 @@ export function currentLocale(): Locale {
 
 /** Changes the language: stores it and broadcasts a language-changed event. */
 export async function changeLocale(locale: Locale): Promise<void> {
-  storage()?.setItem(LOCALE_STORAGE_KEY, locale);
+  localStore()?.setItem(LOCALE_STORAGE_KEY, locale);
   await i18n.changeLanguage(locale);
   window.dispatchEvent(new CustomEvent(LANGUAGE_CHANGED_EVENT, { detail: { locale } }));
 }

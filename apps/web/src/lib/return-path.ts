@@ -4,6 +4,8 @@
  * opens it after all. Only paths inside the app are ever followed.
  */
 
+import { localStore, sessionStore } from './storage.ts';
+
 const KEY = 'candeia.returnTo';
 const BASE = 'https://candeia.invalid';
 
@@ -30,20 +32,12 @@ export function safeReturnPath(raw: unknown): string | null {
   return /^\/(?!\/)/.test(path) ? path : null;
 }
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** Remembers the signed-in link someone signed out asked for. */
 export function rememberReturnPath(path: string): void {
   const safe = safeReturnPath(path);
   if (!safe) return;
   try {
-    storage()?.setItem(KEY, safe);
+    sessionStore()?.setItem(KEY, safe);
   } catch {
     /* storage full or refused: the sign-in goes to /start */
   }
@@ -52,7 +46,7 @@ export function rememberReturnPath(path: string): void {
 /** The remembered link, when there is one and it is still a path of this app. */
 export function rememberedReturnPath(): string | null {
   try {
-    return safeReturnPath(storage()?.getItem(KEY) ?? null);
+    return safeReturnPath(sessionStore()?.getItem(KEY) ?? null);
   } catch {
     return null;
   }
@@ -61,7 +55,7 @@ export function rememberedReturnPath(): string | null {
 /** Forgets the remembered link (it has been opened signed in). */
 export function forgetReturnPath(): void {
   try {
-    storage()?.removeItem(KEY);
+    sessionStore()?.removeItem(KEY);
   } catch {
     /* nothing to forget */
   }
@@ -74,14 +68,6 @@ export function signedInDestination(params: URLSearchParams): string {
 
 const SIGNED_IN_KEY = 'candeia.signedIn';
 
-function lasting(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Whether this browser had a session that ended without a sign-out (it expired while the tab
  * was closed): noted while signed in, forgotten on sign-out. A signed-in link opened then goes
@@ -89,7 +75,7 @@ function lasting(): Storage | null {
  */
 export function noteSignedIn(): void {
   try {
-    lasting()?.setItem(SIGNED_IN_KEY, '1');
+    localStore()?.setItem(SIGNED_IN_KEY, '1');
   } catch {
     /* storage refused: an ended session goes to / as for anyone signed out */
   }
@@ -97,7 +83,7 @@ export function noteSignedIn(): void {
 
 export function forgetSignedIn(): void {
   try {
-    lasting()?.removeItem(SIGNED_IN_KEY);
+    localStore()?.removeItem(SIGNED_IN_KEY);
   } catch {
     /* nothing to forget */
   }
@@ -106,7 +92,7 @@ export function forgetSignedIn(): void {
 /** Whether a session of this browser ended without a sign-out (see noteSignedIn). */
 export function hadSession(): boolean {
   try {
-    return lasting()?.getItem(SIGNED_IN_KEY) === '1';
+    return localStore()?.getItem(SIGNED_IN_KEY) === '1';
   } catch {
     return false;
   }

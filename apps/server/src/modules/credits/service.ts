@@ -18,7 +18,9 @@ export const RESERVATION_TTL_MS = 15 * 60_000;
 
 class DuplicateKey extends Error {}
 
-export function toLedgerDto(r: repo.LedgerRow): LedgerEntryDto {
+export function toLedgerDto(
+  r: Pick<repo.LedgerRow, 'id' | 'delta' | 'balanceAfter' | 'kind' | 'reference' | 'createdAt'>,
+): LedgerEntryDto {
   return {
     id: String(r.id),
     delta: r.delta,
@@ -260,16 +262,7 @@ export async function refundStaleReservations(db: DbOrTx, now: Date): Promise<nu
 const SETTLEMENTS = new Set(['held', 'committed', 'refunded']);
 
 function toHistoryDto(r: repo.HistoryRow): LedgerEntryDto {
-  if (!r.reservationId) {
-    return {
-      id: String(r.id),
-      delta: r.delta,
-      balanceAfter: r.balanceAfter,
-      kind: r.kind,
-      reference: r.reference,
-      createdAt: r.createdAt.toISOString(),
-    };
-  }
+  if (!r.reservationId) return toLedgerDto(r);
   // A chat answer's reservation is named by its answer ('chat:<message id>', ChatService).
   const chat = r.reference?.startsWith('chat:') ?? false;
   return {

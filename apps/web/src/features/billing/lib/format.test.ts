@@ -11,6 +11,10 @@ describe('formatMoney', () => {
     expect(plain(formatMoney(15990, 'BRL', 'en-US'))).toBe('R$159.90');
     expect(plain(formatMoney(10_000_000, 'BRL', 'pt-BR'))).toBe('R$ 100.000,00');
   });
+
+  it('Spanish shows the real with its symbol, as the other two languages do (not "109,90 BRL")', () => {
+    expect(plain(formatMoney(10990, 'BRL', 'es-ES'))).toBe('109,90 R$');
+  });
 });
 
 describe('formatAmountInput', () => {
