@@ -2,7 +2,9 @@ import { parseAmountToCents } from '@candeia/shared/schemas/billing';
 
 /** Minor units (centavos) in the given currency, in the reader's locale. */
 export function formatMoney(cents: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(cents / 100);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(
+    cents / 100,
+  );
 }
 
 export function formatCount(n: number, locale: string): string {

@@ -1,6 +1,8 @@
 /** Money of a plan: minor units (centavos) in the plan's currency, in the reader's locale. */
 export function formatMoney(cents: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(cents / 100);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(
+    cents / 100,
+  );
 }
 
 export function formatNumber(n: number, locale: string): string {

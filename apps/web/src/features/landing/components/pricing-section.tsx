@@ -63,7 +63,11 @@ export function PricingSection({ locale, signedIn }: { locale: string; signedIn:
                 <span className="text-3xl font-bold tracking-tight text-stone-900 xl:text-[1.7rem]">
                   {price === 0
                     ? t('pricing.free')
-                    : new Intl.NumberFormat(locale, { style: 'currency', currency: plan.currency, currencyDisplay: 'narrowSymbol' }).format(price)}
+                    : new Intl.NumberFormat(locale, {
+                        style: 'currency',
+                        currency: plan.currency,
+                        currencyDisplay: 'narrowSymbol',
+                      }).format(price)}
                 </span>
                 {price === 0 ? null : <span className="text-stone-600">{t('pricing.perMonth')}</span>}
               </p>
