@@ -36,6 +36,9 @@ export interface BibleCase {
     copy: string;
     copied: string;
     share: string;
+    copyLink: string;
+    linkCopied: string;
+    clear: string;
     shareUnsupported: string;
     shareUnsupportedText: string;
     search: string;
@@ -128,6 +131,9 @@ const EN: BibleCase['ui'] = {
   copy: 'Copy',
   copied: 'Text copied',
   share: 'Share',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied',
+  clear: 'Clear',
   shareUnsupported: 'Sharing not supported',
   shareUnsupportedText: 'Your browser does not support native sharing',
   search: 'Search',
