@@ -63,8 +63,9 @@ export default defineConfig({
       SKIP_WEB_BUILD: process.env.SKIP_WEB_BUILD ?? '0',
       DATABASE_URL: '',
       // The built-in guide writes 3 words per piece; slower than its default 20 ms, an answer is
-      // on screen long enough to stop it or reload in the middle of it (e2e/chat.spec.ts).
-      AI_STREAM_PACE_MS: '60',
+      // on screen long enough to stop it or reload in the middle of it (e2e/chat.spec.ts) on a busy
+      // machine.
+      AI_STREAM_PACE_MS: '100',
     },
   },
 });

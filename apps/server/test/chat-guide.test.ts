@@ -879,7 +879,17 @@ describe('GuideEngine', () => {
   it('passes `avoid` on, so the next answer varies', async () => {
     const engine = new GuideEngine({ paceMs: 0 });
     const first = engine.answer(request(new AbortController().signal));
-    const second = engine.answer(request(new AbortController().signal, { avoid: first.choices }));
+    // A follow-up in the same conversation (a first answer is always the full shape).
+    const second = engine.answer(
+      request(new AbortController().signal, {
+        avoid: first.choices,
+        history: [
+          { role: 'user', content: 'Estou muito ansiosa com o trabalho' },
+          { role: 'assistant', content: 'x' },
+        ],
+      }),
+    );
+    expect(first.choices!.shape).toBe('full');
     // Another shape, acknowledgement and question; the parts both answers have differ too.
     for (const slot of ['shape', 'ack', 'question']) {
       expect(second.choices![slot]).toBeDefined();

@@ -10,7 +10,8 @@ import type { SituationFound } from './situations.ts';
  * namespace and the retrieved passages. Every part (slot) has several options, chosen at
  * random and never the same as in the previous answer; the choices come back with the text.
  *
- * An answer has one of three shapes, never the same as the previous answer's when another fits:
+ * A conversation's first answer is the full one; a follow-up has one of three shapes, never the
+ * same as the previous answer's when another fits:
  *   - full: every part below;
  *   - one: the acknowledgement, one passage to read slowly, and the question;
  *   - prayer: the acknowledgement, a short prayer for the main theme, one passage, the question.
@@ -338,14 +339,12 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   };
 
   const quotes = selectPassages(input.passages, language, avoid.passages, random);
-  // The shape: any that fits (one passage needs a passage; a prayer needs a theme), never the
-  // previous answer's when another fits. A first answer is most often the full one.
-  const shapes: Shape[] = [
-    'full',
-    ...(!input.followUp ? (['full'] as const) : []),
-    ...(quotes.length ? (['one'] as const) : []),
-    ...(group !== 'generic' ? (['prayer'] as const) : []),
-  ];
+  // The shape: a conversation's first answer is the full one; a follow-up takes any that fits
+  // (one passage needs a passage; a prayer needs a theme), never the previous answer's when
+  // another fits.
+  const shapes: Shape[] = input.followUp
+    ? ['full', ...(quotes.length ? (['one'] as const) : []), ...(group !== 'generic' ? (['prayer'] as const) : [])]
+    : ['full'];
   const shape: Shape = input.shape ?? choose('shape', shapes);
   choices.shape = shape;
   if (shape !== 'full') quotes.splice(1);
