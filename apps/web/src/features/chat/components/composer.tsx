@@ -1,15 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX } from '@candeia/shared/schemas/chat';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { formatNumber } from '../lib/format.ts';
 import { SendIcon, StopIcon } from './chat-icons.tsx';
-
-/**
- * A click on the stop button this soon after it took the send button's place is the second
- * click of a double click on "Enviar": it does not stop the answer.
- */
-export const STOP_GUARD_MS = 600;
 
 /** The counter shows from this many characters on. */
 const COUNT_FROM = CHAT_MESSAGE_MAX - 500;
@@ -61,17 +55,16 @@ export function Composer({
     el.style.height = `${el.scrollHeight + 2}px`;
   }, [value]);
 
-  // When the send button became the stop button.
-  const streamingSince = useRef(0);
-  useEffect(() => {
-    streamingSince.current = streaming ? performance.now() : 0;
-  }, [streaming]);
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!streaming) return onSend();
-    if (performance.now() - streamingSince.current < STOP_GUARD_MS) return;
-    onStop();
+    if (streaming) onStop();
+    else onSend();
+  };
+
+  // The second click of a double click on "Enviar" lands on the stop button that took its place
+  // (the same button): it does not stop the answer it just started.
+  const onButtonClick = (e: MouseEvent<HTMLButtonElement>) => {
+    if (streaming && e.detail > 1) e.preventDefault();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -122,6 +115,7 @@ export function Composer({
         />
         <button
           type="submit"
+          onClick={onButtonClick}
           aria-label={streaming ? t('composer.stopLabel') : t('composer.send')}
           aria-busy={stopping || undefined}
           className={`inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-xl px-3 font-semibold transition-colors sm:px-4 ${
