@@ -6,7 +6,7 @@ import { checkCitations } from '../src/modules/chat/grounding.ts';
 import * as credits from '../src/modules/credits/service.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { balanceOf, expectLedgerInvariant } from './support/billing.ts';
-import { parseSse } from './support/chat.ts';
+import { openStream, parseSse } from './support/chat.ts';
 import { insertUser, type TestUser } from './support/factories.ts';
 import { insertScriptureFixtures } from './support/scripture.ts';
 
@@ -333,31 +333,8 @@ describe('stop and resume (answers written over time)', () => {
   afterAll(() => s?.close());
 
   /** Opens an answer's stream over HTTP; yields its events as they come. */
-  async function* open(user: TestUser, path: string, body?: unknown, signal?: AbortSignal): AsyncGenerator<ChatEvent> {
-    const res = await fetch(`${base}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        cookie: user.cookie,
-        origin: s.config.APP_URL,
-        'sec-fetch-site': 'same-origin',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-      signal: signal ?? null,
-    });
-    if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of res.body!) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-      let cut;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut + 2);
-        buffer = buffer.slice(cut + 2);
-        yield* parseSse(block);
-      }
-    }
-  }
+  const open = (user: TestUser, path: string, body?: unknown, signal?: AbortSignal) =>
+    openStream(`${base}${path}`, { cookie: user.cookie, origin: s.config.APP_URL, body, signal });
 
   it('stop ends the answer early: it keeps and costs only what was written', async () => {
     const u = await insertUser(s);

@@ -9,7 +9,7 @@ import { TEST_CARD_SUCCESS } from '@candeia/shared/schemas/billing';
 import type { ChatEvent } from '@candeia/shared/schemas/chat';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { CARD, planBySlug } from './support/billing.ts';
-import { parseSse } from './support/chat.ts';
+import { responseEvents } from './support/chat.ts';
 import { latestVerificationToken, makeSignUp } from './support/factories.ts';
 import { insertScriptureFixtures } from './support/scripture.ts';
 
@@ -126,20 +126,7 @@ describe.skipIf(!hasNginx)('the cluster: two server processes and nginx on one d
     return { cookie: cookie!, email: body.email as string };
   }
 
-  async function* events(res: Response): AsyncGenerator<ChatEvent> {
-    if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of res.body!) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-      let cut;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut + 2);
-        buffer = buffer.slice(cut + 2);
-        yield* parseSse(block);
-      }
-    }
-  }
+  const events = responseEvents;
 
   /** Starts an answer at `where` and leaves it after its first pieces; returns the answer's id. */
   async function startAnswer(where: string, cookie: string): Promise<string> {

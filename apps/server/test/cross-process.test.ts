@@ -11,7 +11,7 @@ import { countTokens } from '../src/modules/chat/engine.ts';
 import { STALE_MS } from '../src/modules/chat/service.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { balanceOf, expectLedgerInvariant } from './support/billing.ts';
-import { parseSse } from './support/chat.ts';
+import { openStream } from './support/chat.ts';
 import { insertUser, uniqueIp, type TestUser } from './support/factories.ts';
 import { insertScriptureFixtures } from './support/scripture.ts';
 
@@ -48,36 +48,8 @@ type Start = Extract<ChatEvent, { type: 'start' }>;
 type Done = Extract<ChatEvent, { type: 'done' }>;
 
 /** Opens an answer's stream over HTTP on one process; yields its events as they come. */
-async function* open(
-  where: 'a' | 'b',
-  user: TestUser,
-  path: string,
-  body?: unknown,
-  signal?: AbortSignal,
-): AsyncGenerator<ChatEvent> {
-  const res = await fetch(`${base[where]}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      cookie: user.cookie,
-      origin: a.config.APP_URL,
-      'sec-fetch-site': 'same-origin',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-    signal: signal ?? null,
-  });
-  if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of res.body!) {
-    buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-    let cut;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut + 2);
-      buffer = buffer.slice(cut + 2);
-      yield* parseSse(block);
-    }
-  }
+function open(where: 'a' | 'b', user: TestUser, path: string, body?: unknown, signal?: AbortSignal) {
+  return openStream(`${base[where]}${path}`, { cookie: user.cookie, origin: a.config.APP_URL, body, signal });
 }
 
 /** Starts an answer on process A and leaves its stream after the first pieces: A goes on writing. */

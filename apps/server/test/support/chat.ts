@@ -109,3 +109,38 @@ export async function sendMessage(
   const events = res.statusCode === 200 ? parseSse(res.body) : [];
   return { res, events };
 }
+
+/** The events of a streamed answer read over real HTTP (a fetch Response), as they come. */
+export async function* responseEvents(res: Response): AsyncGenerator<ChatEvent> {
+  if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of res.body!) {
+    buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut + 2);
+      buffer = buffer.slice(cut + 2);
+      yield* parseSse(block);
+    }
+  }
+}
+
+/** Opens an answer's stream over HTTP at `url` as the browser app would; yields its events. */
+export async function* openStream(
+  url: string,
+  opts: { cookie: string; origin: string; body?: unknown; signal?: AbortSignal | undefined },
+): AsyncGenerator<ChatEvent> {
+  const res = await fetch(url, {
+    method: opts.body === undefined ? 'GET' : 'POST',
+    headers: {
+      cookie: opts.cookie,
+      origin: opts.origin,
+      'sec-fetch-site': 'same-origin',
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: opts.body === undefined ? null : JSON.stringify(opts.body),
+    signal: opts.signal ?? null,
+  });
+  yield* responseEvents(res);
+}
