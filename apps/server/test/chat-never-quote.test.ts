@@ -46,6 +46,7 @@ describe('the never-quote list', () => {
     }
   });
 
+  // Skipped only where the shared content mirror (../shared/content or CONTENT_MIRROR) is absent; the tests with small fixtures run everywhere.
   it.skipIf(!hasMirror)('names real passages: every entry of another text is in the mirror', () => {
     const have = mirrorSacredVerses();
     for (const e of NEVER_QUOTE.filter((e) => e.text !== 'bible'))
@@ -153,6 +154,7 @@ describe('words of harm', () => {
     ['the Bíblia Livre', PORBLIVRE],
     ['the Reina-Valera 1909', RV1909],
   ] as const)
+    // Skipped only where that Debian SWORD Bible (sword-text-sparv / sword-text-web, installed by .ci/run) or the mirror is absent.
     it.skipIf(!existsSync(conf))(`are in no themed passage of ${name}`, async () => {
       const verses = verseMap(await parseSwordModule(conf));
       for (const r of themedBible)

@@ -41,6 +41,7 @@ async function freePorts(span: number): Promise<number> {
   }
 }
 
+// Skipped only where nginx is not installed (.ci/run installs it): the cluster runs behind it.
 describe.skipIf(!hasNginx)('the cluster: two server processes and nginx on one database (slow)', () => {
   let t: TestApp;
   let cluster: ChildProcess;

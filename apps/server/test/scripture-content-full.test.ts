@@ -42,6 +42,7 @@ const chapters = (text: string) =>
   count('SELECT sum(chapter_count) AS n FROM scripture_books WHERE text_id = $1', [text]);
 const verses = (text: string) => count('SELECT count(*) AS n FROM scripture_verses WHERE text_id = $1', [text]);
 
+// Skipped only where the shared content mirror (../shared/content or CONTENT_MIRROR) is absent; the tests with small fixtures run everywhere.
 describe.skipIf(!hasMirror)('the shared content mirror', () => {
   it('Bíblia Livre (SWORD zText, NRSV): 66 books, 31,102 verses, João 3:16, CC BY 3.0 BR attribution', async () => {
     const [r] = await importPath(t.database.db, BLIVRE);
@@ -147,6 +148,7 @@ describe.skipIf(!hasMirror)('the shared content mirror', () => {
   });
 });
 
+// Skipped only where that Debian SWORD Bible (sword-text-sparv / sword-text-web, installed by .ci/run) or the mirror is absent.
 describe.skipIf(!existsSync(SPARV) || !existsSync(WEB))(
   'Debian SWORD modules (sword-text-sparv, sword-text-web)',
   () => {
@@ -212,17 +214,21 @@ function crossCheck(confPath: string, module: string, swordPath: string) {
   expect(differing).toHaveLength(0);
 }
 
+// Skipped only where SWORD's mod2imp (Debian libsword-utils, not installed by CI) is absent: it cross-checks our reader.
 describe.skipIf(!hasMod2imp)('cross-check with SWORD’s mod2imp', () => {
+  // Skipped only where the shared content mirror (../shared/content or CONTENT_MIRROR) is absent; the tests with small fixtures run everywhere.
   it.skipIf(!hasMirror)(
     'Bíblia Livre: every slot decoded as SWORD decodes it',
     () => crossCheck(BLIVRE, 'PorBLivre', join(MIRROR, 'sword')),
     60_000,
   );
+  // Skipped only where that Debian SWORD Bible (sword-text-sparv / sword-text-web, installed by .ci/run) or the mirror is absent.
   it.skipIf(!existsSync(SPARV))(
     'Reina-Valera 1909: every slot',
     () => crossCheck(SPARV, 'spaRV1909eb', '/usr/share/sword'),
     60_000,
   );
+  // Skipped only where that Debian SWORD Bible (sword-text-sparv / sword-text-web, installed by .ci/run) or the mirror is absent.
   it.skipIf(!existsSync(WEB))(
     'World English Bible, deuterocanon included: every slot',
     () => crossCheck(WEB, 'engWEB2015eb', '/usr/share/sword'),
@@ -230,6 +236,7 @@ describe.skipIf(!hasMod2imp)('cross-check with SWORD’s mod2imp', () => {
   );
 });
 
+// Skipped only where SWORD's diatheke (Debian libsword-utils) or the content mirror is absent: it cross-checks our reader.
 describe.skipIf(!hasDiatheke || !hasMirror)('cross-check with SWORD’s diatheke (plain text)', () => {
   it('João 3:16 reads the same', async () => {
     await importPath(t.database.db, BLIVRE);

@@ -80,6 +80,7 @@ describe('the catalogue', () => {
 
   // The shared mirror: CONTENT_MIRROR, or ../shared/content next to the project.
   const mirror = process.env.CONTENT_MIRROR || DEFAULT_MIRROR;
+  // Skipped only where the shared content mirror (../shared/content or CONTENT_MIRROR) is absent; the tests with small fixtures run everywhere.
   it.skipIf(!existsSync(mirror))('the pinned checksums are those of the shared mirror’s files', () => {
     for (const p of PACKS) {
       if (p.kind === 'npm') continue;
