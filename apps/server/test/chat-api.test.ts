@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEvent, ChatMessageDto, ConversationDetailDto } from '@candeia/shared/schemas/chat';
+import type { ChatMessageDto, ConversationDetailDto } from '@candeia/shared/schemas/chat';
 import { countTokens } from '../src/modules/chat/engine.ts';
 import { checkCitations } from '../src/modules/chat/grounding.ts';
 import * as credits from '../src/modules/credits/service.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { balanceOf, expectLedgerInvariant } from './support/billing.ts';
-import { openStream, parseSse } from './support/chat.ts';
+import { openStream, parseSse, type DoneEvent, type StartEvent } from './support/chat.ts';
 import { insertUser, type TestUser } from './support/factories.ts';
 import { insertScriptureFixtures } from './support/scripture.ts';
 
@@ -22,8 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Start = Extract<ChatEvent, { type: 'start' }>;
-type Done = Extract<ChatEvent, { type: 'done' }>;
+type Start = StartEvent;
+type Done = DoneEvent;
 
 function send(app: TestApp, user: TestUser, content: string, conversationId?: string, locale = 'pt-BR') {
   return app.request({

@@ -7,10 +7,10 @@ import {
 } from '@candeia/shared/chat-pricing';
 import { MINUTE_MS } from '@candeia/shared/constants';
 import { TRIAL_CREDITS } from '@candeia/shared/schemas/billing';
-import { CHAT_RATE_LIMIT, type ChatEvent } from '@candeia/shared/schemas/chat';
+import { CHAT_RATE_LIMIT } from '@candeia/shared/schemas/chat';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { balanceOf, expectLedgerInvariant } from './support/billing.ts';
-import { sendMessage } from './support/chat.ts';
+import { sendMessage, type DoneEvent, type StartEvent } from './support/chat.ts';
 import { insertUser } from './support/factories.ts';
 import { GUIDE_EVAL } from './support/guide-eval-set.ts';
 import { insertScriptureFixtures } from './support/scripture.ts';
@@ -28,8 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Start = Extract<ChatEvent, { type: 'start' }>;
-type Done = Extract<ChatEvent, { type: 'done' }>;
+type Start = StartEvent;
+type Done = DoneEvent;
 
 /** The evaluation set's messages a newcomer might send, in order, with their conversation. */
 const messages = GUIDE_EVAL.flatMap((c, ci) =>

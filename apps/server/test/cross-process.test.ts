@@ -1,17 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERIFY_EMAIL_IP_LIMIT } from '@candeia/shared/constants';
-import {
-  CHAT_RATE_LIMIT,
-  type ChatEvent,
-  type ChatMessageDto,
-  type ConversationDetailDto,
-} from '@candeia/shared/schemas/chat';
+import { CHAT_RATE_LIMIT, type ChatMessageDto, type ConversationDetailDto } from '@candeia/shared/schemas/chat';
 import { countTokens } from '../src/modules/chat/engine.ts';
 import { STALE_MS } from '../src/modules/chat/service.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { balanceOf, expectLedgerInvariant } from './support/billing.ts';
-import { openStream } from './support/chat.ts';
+import { openStream, type DoneEvent, type StartEvent } from './support/chat.ts';
 import { insertUser, uniqueIp, type TestUser } from './support/factories.ts';
 import { insertScriptureFixtures } from './support/scripture.ts';
 
@@ -44,8 +39,8 @@ afterAll(async () => {
   await a?.close();
 });
 
-type Start = Extract<ChatEvent, { type: 'start' }>;
-type Done = Extract<ChatEvent, { type: 'done' }>;
+type Start = StartEvent;
+type Done = DoneEvent;
 
 /** Opens an answer's stream over HTTP on one process; yields its events as they come. */
 function open(where: 'a' | 'b', user: TestUser, path: string, body?: unknown, signal?: AbortSignal) {

@@ -144,3 +144,7 @@ export async function* openStream(
   });
   yield* responseEvents(res);
 }
+
+/** The first and last events of an answer's stream. */
+export type StartEvent = Extract<ChatEvent, { type: 'start' }>;
+export type DoneEvent = Extract<ChatEvent, { type: 'done' }>;
