@@ -13,6 +13,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { communityRoutes } from './modules/community/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { creditRoutes } from './modules/credits/routes.ts';
 import { donationRoutes } from './modules/donations/routes.ts';
@@ -176,6 +177,7 @@ async function createFastify(opts: BuildOptions) {
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(scriptureRoutes, { prefix: '/scripture' });
       await api.register(chatRoutes, { prefix: '/chat' });
+      await api.register(communityRoutes, { prefix: '/community' });
     },
     { prefix: '/api' },
   );

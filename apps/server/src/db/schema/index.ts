@@ -4,3 +4,4 @@ export * from './mail.ts';
 export * from './scripture.ts';
 export * from './chat.ts';
 export * from './limits.ts';
+export * from './community.ts';

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  answerPrayerSchema,
+  commentIdParamsSchema,
+  commentSchema,
+  createPostSchema,
+  feedQuerySchema,
+  handleParamsSchema,
+  handlePostsQuerySchema,
+  newCountQuerySchema,
+  postIdParamsSchema,
+  updatePostSchema,
+} from '@candeia/shared/schemas/community';
+import * as community from './service.ts';
+
+const onOff = z.strictObject({ on: z.boolean() });
+
+/**
+ * The community (SPEC.md §1): feeds, posts, comments, reactions, prayers, members and follows.
+ * Everything needs a session and the plan's `community` flag, except reading one post and its
+ * comments, which a shared link opens signed out too.
+ */
+export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get('/feed', { schema: { querystring: feedQuerySchema } }, async (req) =>
+    community.feed(deps, req.actor(), req.query),
+  );
+  app.get('/feed/new', { schema: { querystring: newCountQuerySchema } }, async (req) =>
+    community.newCount(deps, req.actor(), req.query),
+  );
+  app.get('/me', async (req) => community.me(deps, req.actor()));
+
+  app.post('/posts', { schema: { body: createPostSchema } }, async (req, reply) =>
+    reply.status(201).send(await community.createPost(deps, req.actor(), req.body)),
+  );
+  app.get('/posts/:id', { schema: { params: postIdParamsSchema }, config: { access: 'public' } }, async (req) =>
+    community.getPost(deps, req.actor(), req.params.id),
+  );
+  app.patch('/posts/:id', { schema: { params: postIdParamsSchema, body: updatePostSchema } }, async (req) =>
+    community.editPost(deps, req.actor(), req.params.id, req.body),
+  );
+  app.delete('/posts/:id', { schema: { params: postIdParamsSchema } }, async (req, reply) => {
+    await community.deletePost(deps, req.actor(), req.params.id);
+    return reply.status(204).send();
+  });
+  app.post('/posts/:id/answered', { schema: { params: postIdParamsSchema, body: answerPrayerSchema } }, async (req) =>
+    community.answerPrayer(deps, req.actor(), req.params.id, req.body),
+  );
+  app.put('/posts/:id/reaction', { schema: { params: postIdParamsSchema, body: onOff } }, async (req) =>
+    community.react(deps, req.actor(), req.params.id, req.body.on),
+  );
+  app.put('/posts/:id/prayer', { schema: { params: postIdParamsSchema, body: onOff } }, async (req) =>
+    community.pray(deps, req.actor(), req.params.id, req.body.on),
+  );
+  app.get('/posts/:id/prayers', { schema: { params: postIdParamsSchema } }, async (req) =>
+    community.prayers(deps, req.actor(), req.params.id),
+  );
+
+  app.get(
+    '/posts/:id/comments',
+    { schema: { params: postIdParamsSchema }, config: { access: 'public' } },
+    async (req) => community.comments(deps, req.actor(), req.params.id),
+  );
+  app.post('/posts/:id/comments', { schema: { params: postIdParamsSchema, body: commentSchema } }, async (req, reply) =>
+    reply.status(201).send(await community.addComment(deps, req.actor(), req.params.id, req.body)),
+  );
+  app.patch(
+    '/posts/:id/comments/:commentId',
+    { schema: { params: commentIdParamsSchema, body: commentSchema } },
+    async (req) => community.editComment(deps, req.actor(), req.params.id, req.params.commentId, req.body),
+  );
+  app.delete('/posts/:id/comments/:commentId', { schema: { params: commentIdParamsSchema } }, async (req, reply) => {
+    await community.deleteComment(deps, req.actor(), req.params.id, req.params.commentId);
+    return reply.status(204).send();
+  });
+
+  app.get('/members/:handle', { schema: { params: handleParamsSchema } }, async (req) =>
+    community.memberPage(deps, req.actor(), req.params.handle),
+  );
+  app.get(
+    '/members/:handle/posts',
+    { schema: { params: handleParamsSchema, querystring: handlePostsQuerySchema } },
+    async (req) => community.memberPosts(deps, req.actor(), req.params.handle, req.query),
+  );
+  app.put('/members/:handle/follow', { schema: { params: handleParamsSchema, body: onOff } }, async (req) =>
+    community.setFollow(deps, req.actor(), req.params.handle, req.body.on),
+  );
+  app.get('/members/:handle/followers', { schema: { params: handleParamsSchema } }, async (req) =>
+    community.followList(deps, req.actor(), req.params.handle, 'followers'),
+  );
+  app.get('/members/:handle/following', { schema: { params: handleParamsSchema } }, async (req) =>
+    community.followList(deps, req.actor(), req.params.handle, 'following'),
+  );
+};

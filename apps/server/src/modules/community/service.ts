@@ -1,0 +1,328 @@
+import {
+  COMMENTS_PER_MINUTE,
+  FEED_PAGE_SIZE,
+  POSTS_PER_HOUR,
+  type CommentDto,
+  type FeedPageDto,
+  type MemberDto,
+  type PostDto,
+  type PrayerListDto,
+} from '@candeia/shared/schemas/community';
+import { MINUTE_MS } from '@candeia/shared/constants';
+import { AppError } from '../../lib/app-error.ts';
+import { limit } from '../../lib/rate-limit.ts';
+import type { Actor, Deps } from '../../types.ts';
+import { requireFeature } from '../billing/access.ts';
+import * as repo from './repository.ts';
+
+/** The signed-in member behind a community call, past the plan's `community` flag. */
+async function member(deps: Deps, actor: Actor): Promise<string> {
+  const userId = actor.userId;
+  if (!userId) throw new AppError('AUTH_REQUIRED');
+  await requireFeature(deps, { userId, role: actor.role }, 'community');
+  await ensureHandle(deps, userId);
+  return userId;
+}
+
+/** "Maria José da Silva" → "maria.jose.da.silva" (letters and digits only, accents dropped). */
+export function handleBase(firstName: string, lastName: string): string {
+  const base = `${firstName} ${lastName}`
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.+|\.+$/g, '')
+    .slice(0, 30)
+    .replace(/\.+$/, '');
+  return base.length >= 2 ? base : 'membro';
+}
+
+/** The member's handle, made on the first visit from the name (with digits when it is taken). */
+export async function ensureHandle(deps: Deps, userId: string): Promise<string> {
+  const existing = await repo.findHandle(deps.db, userId);
+  if (existing) return existing;
+  const name = await repo.userName(deps.db, userId);
+  if (!name) throw new AppError('AUTH_REQUIRED');
+  const base = handleBase(name.firstName, name.lastName);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const digits = attempt === 0 ? '' : String(Math.floor(Math.random() * 10 ** Math.min(2 + attempt, 6)));
+    if (await repo.insertMember(deps.db, userId, `${base}${digits}`, deps.clock.now())) break;
+    // Another request of the same member made it meanwhile.
+    const made = await repo.findHandle(deps.db, userId);
+    if (made) return made;
+  }
+  const handle = await repo.findHandle(deps.db, userId);
+  if (!handle) throw new AppError('SERVER_ERROR');
+  return handle;
+}
+
+const author = (r: { handle: string; firstName: string; lastName: string }) => ({
+  handle: r.handle,
+  name: `${r.firstName} ${r.lastName}`.trim(),
+});
+
+function toPostDto(r: NonNullable<Awaited<ReturnType<typeof repo.findPost>>>, viewerId: string | null): PostDto {
+  const p = r.post;
+  return {
+    id: p.id,
+    author: author(r),
+    body: p.body,
+    isPrayer: p.isPrayer,
+    answeredAt: p.answeredAt?.toISOString() ?? null,
+    testimony: p.testimony,
+    reactionCount: p.reactionCount,
+    prayerCount: p.prayerCount,
+    commentCount: p.commentCount,
+    reacted: Boolean(r.reacted),
+    prayed: Boolean(r.prayed),
+    mine: viewerId === p.authorId,
+    createdAt: p.createdAt.toISOString(),
+    editedAt: p.editedAt?.toISOString() ?? null,
+  };
+}
+
+const cursorOf = (p: { createdAt: Date; id: string }) => `${String(p.createdAt.getTime()).padStart(13, '0')}_${p.id}`;
+
+function parseCursor(s: string | undefined): repo.Cursor | null {
+  if (!s) return null;
+  const [ms, id] = s.split('_');
+  return { at: new Date(Number(ms)), id: id! };
+}
+
+function page(rows: Awaited<ReturnType<typeof repo.feedPage>>, viewerId: string | null): FeedPageDto {
+  const more = rows.length > FEED_PAGE_SIZE;
+  const items = rows.slice(0, FEED_PAGE_SIZE);
+  const last = items.at(-1);
+  return { items: items.map((r) => toPostDto(r, viewerId)), next: more && last ? cursorOf(last.post) : null };
+}
+
+// ---------- Feeds and posts ----------
+
+export async function feed(
+  deps: Deps,
+  actor: Actor,
+  q: { feed: 'following' | 'discover'; before?: string | undefined },
+): Promise<FeedPageDto> {
+  const me = await member(deps, actor);
+  const rows = await repo.feedPage(deps.db, {
+    viewerId: me,
+    feed: q.feed,
+    cursor: parseCursor(q.before),
+    limit: FEED_PAGE_SIZE + 1,
+  });
+  return page(rows, me);
+}
+
+export async function newCount(
+  deps: Deps,
+  actor: Actor,
+  q: { feed: 'following' | 'discover'; after: string },
+): Promise<{ count: number }> {
+  const me = await member(deps, actor);
+  return { count: await repo.countNewer(deps.db, { viewerId: me, feed: q.feed, afterId: q.after }) };
+}
+
+export async function createPost(
+  deps: Deps,
+  actor: Actor,
+  input: { body: string; isPrayer: boolean },
+): Promise<PostDto> {
+  const me = await member(deps, actor);
+  await limit(deps.db, `community:post:${me}`, { max: POSTS_PER_HOUR, windowMs: 60 * MINUTE_MS }, deps.clock.now());
+  const id = await repo.insertPost(deps.db, {
+    authorId: me,
+    body: input.body,
+    isPrayer: input.isPrayer,
+    createdAt: deps.clock.now(),
+  });
+  return toPostDto((await repo.findPost(deps.db, id, me))!, me);
+}
+
+/**
+ * One post, for its own page. A shared link opens it signed out too (read only: commenting and
+ * the rest need a session); signed in, the plan's `community` flag applies.
+ */
+export async function getPost(deps: Deps, actor: Actor, id: string): Promise<PostDto> {
+  const viewer = actor.userId ? await member(deps, actor) : null;
+  const row = await repo.findPost(deps.db, id, viewer);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toPostDto(row, viewer);
+}
+
+export async function editPost(deps: Deps, actor: Actor, id: string, input: { body: string }): Promise<PostDto> {
+  const me = await member(deps, actor);
+  if (!(await repo.updatePostBody(deps.db, id, me, input.body, deps.clock.now()))) throw new AppError('NOT_FOUND');
+  return toPostDto((await repo.findPost(deps.db, id, me))!, me);
+}
+
+export async function deletePost(deps: Deps, actor: Actor, id: string): Promise<void> {
+  const me = await member(deps, actor);
+  if (!(await repo.removePost(deps.db, id, me))) throw new AppError('NOT_FOUND');
+}
+
+export async function answerPrayer(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: { testimony: string },
+): Promise<PostDto> {
+  const me = await member(deps, actor);
+  const testimony = input.testimony.trim() || null;
+  if (!(await repo.markAnswered(deps.db, id, me, testimony, deps.clock.now()))) throw new AppError('NOT_FOUND');
+  return toPostDto((await repo.findPost(deps.db, id, me))!, me);
+}
+
+/** The reader's reaction ("Amém") on a post: on or off, idempotent. */
+export async function react(deps: Deps, actor: Actor, id: string, on: boolean): Promise<PostDto> {
+  const me = await member(deps, actor);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.postOwner(tx, id))) throw new AppError('NOT_FOUND');
+    await repo.setReaction(tx, id, me, on, deps.clock.now());
+  });
+  return toPostDto((await repo.findPost(deps.db, id, me))!, me);
+}
+
+/** "Orei por você" on a prayer request of someone else: on or off, idempotent. */
+export async function pray(deps: Deps, actor: Actor, id: string, on: boolean): Promise<PostDto> {
+  const me = await member(deps, actor);
+  await deps.db.transaction(async (tx) => {
+    const post = await repo.postOwner(tx, id);
+    if (!post || !post.isPrayer) throw new AppError('NOT_FOUND');
+    if (post.authorId === me) throw new AppError('BAD_REQUEST');
+    await repo.setPrayer(tx, id, me, on, deps.clock.now());
+  });
+  return toPostDto((await repo.findPost(deps.db, id, me))!, me);
+}
+
+/** Who prayed for a prayer request: for its author only. */
+export async function prayers(deps: Deps, actor: Actor, id: string): Promise<PrayerListDto> {
+  const me = await member(deps, actor);
+  const post = await repo.postOwner(deps.db, id);
+  if (!post || post.authorId !== me) throw new AppError('NOT_FOUND');
+  const rows = await repo.listPrayers(deps.db, id, 200);
+  return { items: rows.map((r) => ({ author: author(r), at: r.at.toISOString() })) };
+}
+
+// ---------- Comments ----------
+
+const toCommentDto = (
+  r: NonNullable<Awaited<ReturnType<typeof repo.findComment>>>,
+  viewerId: string | null,
+): CommentDto => ({
+  id: r.comment.id,
+  author: author(r),
+  body: r.comment.body,
+  mine: r.comment.authorId === viewerId,
+  createdAt: r.comment.createdAt.toISOString(),
+  editedAt: r.comment.editedAt?.toISOString() ?? null,
+});
+
+/** A post's comments, oldest first; readable with the post (signed out too). */
+export async function comments(deps: Deps, actor: Actor, postId: string): Promise<{ items: CommentDto[] }> {
+  const viewer = actor.userId ? await member(deps, actor) : null;
+  if (!(await repo.postOwner(deps.db, postId))) throw new AppError('NOT_FOUND');
+  const rows = await repo.listComments(deps.db, postId, 500);
+  return { items: rows.map((r) => toCommentDto(r, viewer)) };
+}
+
+export async function addComment(
+  deps: Deps,
+  actor: Actor,
+  postId: string,
+  input: { body: string },
+): Promise<CommentDto> {
+  const me = await member(deps, actor);
+  await limit(deps.db, `community:comment:${me}`, { max: COMMENTS_PER_MINUTE, windowMs: MINUTE_MS }, deps.clock.now());
+  const id = await deps.db.transaction(async (tx) => {
+    if (!(await repo.postOwner(tx, postId))) throw new AppError('NOT_FOUND');
+    return repo.insertComment(tx, { postId, authorId: me, body: input.body, createdAt: deps.clock.now() });
+  });
+  return toCommentDto((await repo.findComment(deps.db, postId, id))!, me);
+}
+
+export async function editComment(
+  deps: Deps,
+  actor: Actor,
+  postId: string,
+  id: string,
+  input: { body: string },
+): Promise<CommentDto> {
+  const me = await member(deps, actor);
+  if (!(await repo.updateComment(deps.db, postId, id, me, input.body, deps.clock.now())))
+    throw new AppError('NOT_FOUND');
+  return toCommentDto((await repo.findComment(deps.db, postId, id))!, me);
+}
+
+export async function deleteComment(deps: Deps, actor: Actor, postId: string, id: string): Promise<void> {
+  const me = await member(deps, actor);
+  const done = await deps.db.transaction((tx) => repo.deleteComment(tx, postId, id, me));
+  if (!done) throw new AppError('NOT_FOUND');
+}
+
+// ---------- Members and follows ----------
+
+async function memberOrThrow(deps: Deps, handle: string) {
+  const m = await repo.memberByHandle(deps.db, handle);
+  if (!m) throw new AppError('NOT_FOUND');
+  return m;
+}
+
+export async function me(deps: Deps, actor: Actor): Promise<{ handle: string }> {
+  const userId = await member(deps, actor);
+  return { handle: await ensureHandle(deps, userId) };
+}
+
+export async function memberPage(deps: Deps, actor: Actor, handle: string): Promise<MemberDto> {
+  const viewer = await member(deps, actor);
+  const m = await memberOrThrow(deps, handle);
+  const counts = await repo.memberCounts(deps.db, m.userId, viewer);
+  return {
+    handle: m.handle,
+    name: `${m.firstName} ${m.lastName}`.trim(),
+    followers: counts.followers,
+    following: counts.following,
+    posts: counts.posts,
+    followed: Boolean(counts.followed),
+    me: m.userId === viewer,
+    joinedAt: m.joinedAt.toISOString(),
+  };
+}
+
+export async function memberPosts(
+  deps: Deps,
+  actor: Actor,
+  handle: string,
+  q: { before?: string | undefined },
+): Promise<FeedPageDto> {
+  const viewer = await member(deps, actor);
+  const m = await memberOrThrow(deps, handle);
+  const rows = await repo.feedPage(deps.db, {
+    viewerId: viewer,
+    feed: 'author',
+    authorId: m.userId,
+    cursor: parseCursor(q.before),
+    limit: FEED_PAGE_SIZE + 1,
+  });
+  return page(rows, viewer);
+}
+
+export async function setFollow(deps: Deps, actor: Actor, handle: string, on: boolean): Promise<MemberDto> {
+  const viewer = await member(deps, actor);
+  const m = await memberOrThrow(deps, handle);
+  if (m.userId === viewer) throw new AppError('BAD_REQUEST');
+  if (on) await repo.follow(deps.db, viewer, m.userId, deps.clock.now());
+  else await repo.unfollow(deps.db, viewer, m.userId);
+  return memberPage(deps, actor, handle);
+}
+
+export async function followList(
+  deps: Deps,
+  actor: Actor,
+  handle: string,
+  which: 'followers' | 'following',
+): Promise<{ items: { handle: string; name: string }[] }> {
+  await member(deps, actor);
+  const m = await memberOrThrow(deps, handle);
+  const rows = await repo.followList(deps.db, m.userId, which, 500);
+  return { items: rows.map(author) };
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/** Validation messages of the community (keys in the `validation` namespace). */
+export const CV = {
+  postEmpty: 'validation:post.empty',
+  postTooLong: 'validation:post.tooLong',
+  commentRequired: 'validation:comment.required',
+  commentTooLong: 'validation:comment.tooLong',
+  testimonyTooLong: 'validation:testimony.tooLong',
+} as const;
+
+export const POST_MAX = 5000;
+export const COMMENT_MAX = 2000;
+export const TESTIMONY_MAX = 2000;
+export const FEED_PAGE_SIZE = 20;
+/** Posts per member per hour, comments per member per minute (server rate limits). */
+export const POSTS_PER_HOUR = 20;
+export const COMMENTS_PER_MINUTE = 10;
+
+/** A member's address: `/u/:handle`. Lowercase letters, digits, dots and underscores. */
+export const HANDLE_PATTERN = /^[a-z0-9._]{2,40}$/;
+
+/**
+ * A new post: SPEC.md §5, text or a media item ('Seu post precisa ter texto ou uma mídia').
+ * Media arrive with the upload routes; a post of text alone needs its text.
+ */
+export const createPostSchema = z.strictObject({
+  body: z.string({ error: CV.postEmpty }).trim().min(1, CV.postEmpty).max(POST_MAX, CV.postTooLong),
+  isPrayer: z.boolean().default(false),
+});
+
+export const updatePostSchema = z.strictObject({
+  body: z.string({ error: CV.postEmpty }).trim().min(1, CV.postEmpty).max(POST_MAX, CV.postTooLong),
+});
+
+/** The author marks a prayer request answered, with an optional testimony. */
+export const answerPrayerSchema = z.strictObject({
+  testimony: z.string().trim().max(TESTIMONY_MAX, CV.testimonyTooLong).default(''),
+});
+
+export const commentSchema = z.strictObject({
+  body: z.string({ error: CV.commentRequired }).trim().min(1, CV.commentRequired).max(COMMENT_MAX, CV.commentTooLong),
+});
+
+export const feedQuerySchema = z.strictObject({
+  feed: z.enum(['following', 'discover']).default('discover'),
+  /** The cursor of the next page (from the previous page's `next`). */
+  before: z
+    .string()
+    .max(100)
+    .regex(/^[0-9]{13}_[0-9a-f-]{36}$/)
+    .optional(),
+});
+
+export const newCountQuerySchema = z.strictObject({
+  feed: z.enum(['following', 'discover']).default('discover'),
+  /** The id of the newest post the reader has. */
+  after: z.uuid(),
+});
+
+export const postIdParamsSchema = z.strictObject({ id: z.uuid() });
+export const commentIdParamsSchema = z.strictObject({ id: z.uuid(), commentId: z.uuid() });
+export const handleParamsSchema = z.strictObject({ handle: z.string().regex(HANDLE_PATTERN) });
+export const handlePostsQuerySchema = z.strictObject({
+  before: feedQuerySchema.shape.before,
+});
+
+export interface AuthorDto {
+  handle: string;
+  name: string;
+}
+
+export interface PostDto {
+  id: string;
+  author: AuthorDto;
+  body: string;
+  isPrayer: boolean;
+  answeredAt: string | null;
+  testimony: string | null;
+  reactionCount: number;
+  prayerCount: number;
+  commentCount: number;
+  /** What the reader did: reacted, prayed. */
+  reacted: boolean;
+  prayed: boolean;
+  /** The reader wrote it (may edit, delete, mark answered). */
+  mine: boolean;
+  createdAt: string;
+  editedAt: string | null;
+}
+
+export interface FeedPageDto {
+  items: PostDto[];
+  /** The cursor of the next page; null at the end. */
+  next: string | null;
+}
+
+export interface CommentDto {
+  id: string;
+  author: AuthorDto;
+  body: string;
+  mine: boolean;
+  createdAt: string;
+  editedAt: string | null;
+}
+
+export interface MemberDto {
+  handle: string;
+  name: string;
+  followers: number;
+  following: number;
+  posts: number;
+  /** The reader follows this member. */
+  followed: boolean;
+  /** This member is the reader. */
+  me: boolean;
+  joinedAt: string;
+}
+
+export interface PrayerListDto {
+  items: { author: AuthorDto; at: string }[];
+}
