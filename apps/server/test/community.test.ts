@@ -10,7 +10,7 @@ const t = await createTestApp();
 let ana: TestUser;
 let bruno: TestUser;
 let carla: TestUser;
-let handles: Record<string, string> = {};
+const handles: Record<string, string> = {};
 beforeAll(async () => {
   ana = await insertUser(t, { firstName: 'Ana', lastName: 'Conceição' });
   bruno = await insertUser(t, { firstName: 'Bruno', lastName: 'Lima' });

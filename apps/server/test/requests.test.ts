@@ -36,6 +36,16 @@ import {
   renameConversationSchema,
   sendMessageSchema,
 } from '@candeia/shared/schemas/chat';
+import {
+  answerPrayerSchema,
+  commentSchema,
+  createPostSchema,
+  feedQuerySchema,
+  handlePostsQuerySchema,
+  newCountQuerySchema,
+  onOffSchema,
+  updatePostSchema,
+} from '@candeia/shared/schemas/community';
 import { contactSchema } from '@candeia/shared/schemas/contact';
 import {
   createFavouriteSchema,
@@ -344,6 +354,11 @@ interface Attempt {
 interface MatrixEntry {
   route: string;
   freshSession?: boolean;
+  /**
+   * The route shows B's public name by design (a community post, a member's page); B's id,
+   * e-mail and referral code must still never come back.
+   */
+  showsPublicName?: true;
   attempts(ctx: Ctx): Attempt[];
 }
 
@@ -658,6 +673,162 @@ const MATRIX: MatrixEntry[] = [
       { url: `/api/chat/messages/${chatOfB.answer}/stream${targetQuery(b)}`, status: [404] },
     ],
   },
+  {
+    route: 'GET /api/community/feed',
+    attempts: ({ b }) => [
+      { url: '/api/community/feed?feed=following', status: [200] },
+      { url: `/api/community/feed${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  {
+    route: 'GET /api/community/feed/new',
+    attempts: ({ b }) => [
+      { url: `/api/community/feed/new?feed=following&after=${communityOfB.post}`, status: [200] },
+      { url: `/api/community/feed/new?after=${communityOfB.post}&userId=${b.user.id}`, status: [400] },
+    ],
+  },
+  {
+    route: 'GET /api/community/me',
+    attempts: ({ b }) => [{ url: `/api/community/me${targetQuery(b)}`, status: [200] }],
+  },
+  {
+    route: 'POST /api/community/posts',
+    attempts: ({ b }) => [
+      ...targetFields(b).map((f) => ({ url: '/api/community/posts', payload: { body: 'x', ...f }, status: [400] })),
+      { url: '/api/community/posts', payload: { body: 'x', authorId: b.user.id }, status: [400] },
+    ],
+  },
+  {
+    route: 'GET /api/community/posts/:id',
+    showsPublicName: true,
+    // B's post is public content (a shared link); A reads it, as anyone may, and it says it is not A's.
+    attempts: () => [{ url: `/api/community/posts/${communityOfB.post}`, status: [200] }],
+  },
+  {
+    route: 'PATCH /api/community/posts/:id',
+    attempts: ({ b }) => [
+      { url: `/api/community/posts/${communityOfB.post}`, payload: { body: 'Trocado' }, status: [404] },
+      { url: `/api/community/posts/${communityOfB.post}${targetQuery(b)}`, payload: { body: 'x' }, status: [404] },
+      ...targetFields(b).map((f) => ({
+        url: `/api/community/posts/${communityOfB.post}`,
+        payload: { body: 'x', ...f },
+        status: [400],
+      })),
+    ],
+  },
+  {
+    route: 'DELETE /api/community/posts/:id',
+    attempts: ({ b }) => [
+      { url: `/api/community/posts/${communityOfB.post}`, status: [404] },
+      { url: `/api/community/posts/${communityOfB.prayer}${targetQuery(b)}`, status: [404] },
+    ],
+  },
+  {
+    route: 'POST /api/community/posts/:id/answered',
+    attempts: ({ b }) => [
+      { url: `/api/community/posts/${communityOfB.prayer}/answered`, payload: { testimony: 'x' }, status: [404] },
+      { url: `/api/community/posts/${communityOfB.prayer}/answered${targetQuery(b)}`, payload: {}, status: [404] },
+    ],
+  },
+  {
+    route: 'PUT /api/community/posts/:id/reaction',
+    // Reacting to B's post is allowed; it changes A's reaction, never B's rows.
+    attempts: ({ b }) => [
+      ...targetFields(b).map((f) => ({
+        url: `/api/community/posts/${communityOfB.post}/reaction`,
+        payload: { on: true, ...f },
+        status: [400],
+      })),
+    ],
+  },
+  {
+    route: 'PUT /api/community/posts/:id/prayer',
+    attempts: ({ b }) => [
+      ...targetFields(b).map((f) => ({
+        url: `/api/community/posts/${communityOfB.prayer}/prayer`,
+        payload: { on: true, ...f },
+        status: [400],
+      })),
+    ],
+  },
+  {
+    route: 'GET /api/community/posts/:id/prayers',
+    attempts: ({ b }) => [
+      { url: `/api/community/posts/${communityOfB.prayer}/prayers`, status: [404] },
+      { url: `/api/community/posts/${communityOfB.prayer}/prayers${targetQuery(b)}`, status: [404] },
+    ],
+  },
+  {
+    route: 'GET /api/community/posts/:id/comments',
+    showsPublicName: true,
+    attempts: () => [{ url: `/api/community/posts/${communityOfB.post}/comments`, status: [200] }],
+  },
+  {
+    route: 'POST /api/community/posts/:id/comments',
+    attempts: ({ b }) => [
+      ...targetFields(b).map((f) => ({
+        url: `/api/community/posts/${communityOfB.post}/comments`,
+        payload: { body: 'x', ...f },
+        status: [400],
+      })),
+    ],
+  },
+  {
+    route: 'PATCH /api/community/posts/:id/comments/:commentId',
+    attempts: ({ b }) => [
+      {
+        url: `/api/community/posts/${communityOfB.post}/comments/${communityOfB.comment}`,
+        payload: { body: 'Trocado' },
+        status: [404],
+      },
+      ...targetFields(b).map((f) => ({
+        url: `/api/community/posts/${communityOfB.post}/comments/${communityOfB.comment}`,
+        payload: { body: 'x', ...f },
+        status: [400],
+      })),
+    ],
+  },
+  {
+    route: 'DELETE /api/community/posts/:id/comments/:commentId',
+    attempts: ({ b }) => [
+      { url: `/api/community/posts/${communityOfB.post}/comments/${communityOfB.comment}`, status: [404] },
+      {
+        url: `/api/community/posts/${communityOfB.post}/comments/${communityOfB.comment}${targetQuery(b)}`,
+        status: [404],
+      },
+    ],
+  },
+  {
+    route: 'GET /api/community/members/:handle',
+    showsPublicName: true,
+    attempts: () => [{ url: `/api/community/members/${communityOfB.handle}`, status: [200] }],
+  },
+  {
+    route: 'GET /api/community/members/:handle/posts',
+    showsPublicName: true,
+    attempts: () => [{ url: `/api/community/members/${communityOfB.handle}/posts`, status: [200] }],
+  },
+  {
+    route: 'PUT /api/community/members/:handle/follow',
+    // Following B is A's own row; B's follows never change (and nobody follows for someone else).
+    attempts: ({ b }) => [
+      ...targetFields(b).map((f) => ({
+        url: `/api/community/members/${communityOfB.handle}/follow`,
+        payload: { on: true, ...f },
+        status: [400],
+      })),
+    ],
+  },
+  {
+    route: 'GET /api/community/members/:handle/followers',
+    showsPublicName: true,
+    attempts: () => [{ url: `/api/community/members/${communityOfB.handle}/followers`, status: [200] }],
+  },
+  {
+    route: 'GET /api/community/members/:handle/following',
+    showsPublicName: true,
+    attempts: () => [{ url: `/api/community/members/${communityOfB.handle}/following`, status: [200] }],
+  },
 ];
 
 const scripturePassage = { textId: 'kjv', book: 'John', chapter: 3, verseStart: 16, verseEnd: 16 };
@@ -665,6 +836,8 @@ const scripturePassage = { textId: 'kjv', book: 'John', chapter: 3, verseStart: 
 const scriptureOfB = { favourites: '', notes: '' };
 /** B's conversation, question and answer ids. */
 const chatOfB = { conversation: '', question: '', answer: '' };
+/** B's community post, prayer request, comment and handle. */
+const communityOfB = { post: '', prayer: '', comment: '', handle: '' };
 /** B's open test-checkout sessions: a plan, and a donation made signed in. */
 const checkoutsOfB = { plan: '', donation: '' };
 
@@ -697,6 +870,26 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
       conversation: start.conversation.id,
       question: start.userMessage.id,
       answer: start.assistantMessage.id,
+    });
+    const bPost = async (payload: object) =>
+      (await t.request({ method: 'POST', url: '/api/community/posts', cookie: b.cookie, payload })).json<{
+        id: string;
+        author: { handle: string };
+      }>();
+    const post = await bPost({ body: 'Post da Bianca' });
+    const prayer = await bPost({ body: 'Orem por mim', isPrayer: true });
+    const comment = await t.request({
+      method: 'POST',
+      url: `/api/community/posts/${post.id}/comments`,
+      cookie: b.cookie,
+      payload: { body: 'Comentário da Bianca' },
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    Object.assign(communityOfB, {
+      post: post.id,
+      prayer: prayer.id,
+      comment: comment.json<{ id: string }>().id,
+      handle: post.author.handle,
     });
     const plan = await t.request({
       method: 'POST',
@@ -736,6 +929,15 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         t.query('SELECT * FROM chat_conversations WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM chat_messages WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM credit_reservations WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM community_members WHERE user_id = $1', [b.user.id]),
+        t.query(
+          'SELECT id, body, status, is_prayer, answered_at, testimony, edited_at FROM community_posts WHERE author_id = $1 ORDER BY id',
+          [b.user.id],
+        ),
+        t.query('SELECT * FROM community_comments WHERE author_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM community_reactions WHERE user_id = $1 ORDER BY post_id', [b.user.id]),
+        t.query('SELECT * FROM community_prayers WHERE user_id = $1 ORDER BY post_id', [b.user.id]),
+        t.query('SELECT * FROM community_follows WHERE follower_id = $1 ORDER BY followee_id', [b.user.id]),
       ]),
     );
 
@@ -762,9 +964,10 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
       const label = `${route} ${attempt.url} ${JSON.stringify(attempt.payload ?? null)} → ${res.statusCode} ${res.body}`;
       if (attempt.status) expect(attempt.status, label).toContain(res.statusCode);
       else expect(res.statusCode, label).toBeLessThan(500);
-      for (const secret of [b.user.id, b.email, b.user.referralCode, b.firstName])
+      for (const secret of [b.user.id, b.email, b.user.referralCode, ...(entry.showsPublicName ? [] : [b.firstName])])
         expect(res.body, label).not.toContain(secret);
-      if (res.statusCode === 200) {
+      // An `id` in a 200 answer is A's own, except where the route shows B's public content (a post).
+      if (res.statusCode === 200 && !entry.showsPublicName) {
         const json = res.json();
         const id = json?.id ?? json?.user?.id;
         if (id !== undefined) expect(id, label).toBe(a.user.id);
@@ -902,6 +1105,24 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
   'DELETE /api/chat/conversations/:id': { auth: 'user' },
   'POST /api/chat/conversations/:id/regenerate': { auth: 'user' },
   'POST /api/chat/messages/:id/stop': { auth: 'user' },
+  'POST /api/community/posts': { auth: 'user', schema: createPostSchema, base: () => ({ body: 'Olá' }) },
+  'PATCH /api/community/posts/:id': { auth: 'user', schema: updatePostSchema, base: () => ({ body: 'Olá' }) },
+  'DELETE /api/community/posts/:id': { auth: 'user' },
+  'POST /api/community/posts/:id/answered': {
+    auth: 'user',
+    schema: answerPrayerSchema,
+    base: () => ({ testimony: 'Deus respondeu' }),
+  },
+  'PUT /api/community/posts/:id/reaction': { auth: 'user', schema: onOffSchema, base: () => ({ on: true }) },
+  'PUT /api/community/posts/:id/prayer': { auth: 'user', schema: onOffSchema, base: () => ({ on: true }) },
+  'POST /api/community/posts/:id/comments': { auth: 'user', schema: commentSchema, base: () => ({ body: 'Amém' }) },
+  'PATCH /api/community/posts/:id/comments/:commentId': {
+    auth: 'user',
+    schema: commentSchema,
+    base: () => ({ body: 'Amém' }),
+  },
+  'DELETE /api/community/posts/:id/comments/:commentId': { auth: 'user' },
+  'PUT /api/community/members/:handle/follow': { auth: 'user', schema: onOffSchema, base: () => ({ on: true }) },
 };
 const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/admin/security-events': securityEventsQuerySchema,
@@ -913,6 +1134,9 @@ const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/scripture/search': searchQuerySchema,
   'GET /api/scripture/favourites': listAnnotationsQuerySchema,
   'GET /api/scripture/notes': listAnnotationsQuerySchema,
+  'GET /api/community/feed': feedQuerySchema,
+  'GET /api/community/feed/new': newCountQuerySchema,
+  'GET /api/community/members/:handle/posts': handlePostsQuerySchema,
   'GET /api/scripture/position': positionQuerySchema,
   'GET /api/chat/conversations': listConversationsQuerySchema,
 };

@@ -25,6 +25,9 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/scripture/catalogue',
   'GET /api/scripture/texts/:textId/books',
   'GET /api/scripture/texts/:textId/books/:book/chapters/:chapter',
+  // A shared community post opens signed out too, read only (its comments with it).
+  'GET /api/community/posts/:id',
+  'GET /api/community/posts/:id/comments',
 ]);
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

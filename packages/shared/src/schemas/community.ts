@@ -58,6 +58,9 @@ export const newCountQuerySchema = z.strictObject({
   after: z.uuid(),
 });
 
+/** A switch the reader turns on or off: a reaction, a prayer, a follow. */
+export const onOffSchema = z.strictObject({ on: z.boolean() });
+
 export const postIdParamsSchema = z.strictObject({ id: z.uuid() });
 export const commentIdParamsSchema = z.strictObject({ id: z.uuid(), commentId: z.uuid() });
 export const handleParamsSchema = z.strictObject({ handle: z.string().regex(HANDLE_PATTERN) });

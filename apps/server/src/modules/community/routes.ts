@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   answerPrayerSchema,
   commentIdParamsSchema,
@@ -9,12 +8,11 @@ import {
   handleParamsSchema,
   handlePostsQuerySchema,
   newCountQuerySchema,
+  onOffSchema,
   postIdParamsSchema,
   updatePostSchema,
 } from '@candeia/shared/schemas/community';
 import * as community from './service.ts';
-
-const onOff = z.strictObject({ on: z.boolean() });
 
 /**
  * The community (SPEC.md §1): feeds, posts, comments, reactions, prayers, members and follows.
@@ -48,10 +46,10 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/posts/:id/answered', { schema: { params: postIdParamsSchema, body: answerPrayerSchema } }, async (req) =>
     community.answerPrayer(deps, req.actor(), req.params.id, req.body),
   );
-  app.put('/posts/:id/reaction', { schema: { params: postIdParamsSchema, body: onOff } }, async (req) =>
+  app.put('/posts/:id/reaction', { schema: { params: postIdParamsSchema, body: onOffSchema } }, async (req) =>
     community.react(deps, req.actor(), req.params.id, req.body.on),
   );
-  app.put('/posts/:id/prayer', { schema: { params: postIdParamsSchema, body: onOff } }, async (req) =>
+  app.put('/posts/:id/prayer', { schema: { params: postIdParamsSchema, body: onOffSchema } }, async (req) =>
     community.pray(deps, req.actor(), req.params.id, req.body.on),
   );
   app.get('/posts/:id/prayers', { schema: { params: postIdParamsSchema } }, async (req) =>
@@ -84,7 +82,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: handleParamsSchema, querystring: handlePostsQuerySchema } },
     async (req) => community.memberPosts(deps, req.actor(), req.params.handle, req.query),
   );
-  app.put('/members/:handle/follow', { schema: { params: handleParamsSchema, body: onOff } }, async (req) =>
+  app.put('/members/:handle/follow', { schema: { params: handleParamsSchema, body: onOffSchema } }, async (req) =>
     community.setFollow(deps, req.actor(), req.params.handle, req.body.on),
   );
   app.get('/members/:handle/followers', { schema: { params: handleParamsSchema } }, async (req) =>
