@@ -18,6 +18,9 @@ const CheckoutSuccess = page(() => import('../features/billing/components/checko
 const Referral = page(() => import('../features/billing/components/referral-page.tsx'));
 const Start = page(() => import('../features/start/components/start-page.tsx'));
 const Chat = page(() => import('../features/chat/components/chat-page.tsx'));
+const Community = page(() => import('../features/community/components/community-page.tsx'));
+const CommunityPost = page(() => import('../features/community/components/post-page.tsx'));
+const Member = page(() => import('../features/community/components/member-page.tsx'));
 const BibleEntry = page(() => import('../features/scripture/components/bible-entry-page.tsx'));
 const SacredBooks = page(() => import('../features/scripture/components/sacred-books-page.tsx'));
 const TextContents = page(() => import('../features/scripture/components/text-contents-page.tsx'));
@@ -92,7 +95,10 @@ export const routes = [
       { path: '/profile', element: load(Profile, gated) },
       // One route for both, so the screen stays mounted when a new conversation gets its address.
       { path: '/chat/:conversationId?', element: load(Chat, gated) },
-      { path: '/community', element: soon('community', gated) },
+      { path: '/community', element: load(Community, gated) },
+      // A shared post's link: read by anyone; reacting and commenting need a session.
+      { path: '/community/post/:id', element: load(CommunityPost) },
+      { path: '/u/:handle', element: load(Member, gated) },
       { path: '/bible', element: load(BibleEntry, gated) },
       { path: '/bible/search', element: load(ScriptureSearch, gated) },
       { path: '/bible/favourites', element: load(Favourites, gated) },

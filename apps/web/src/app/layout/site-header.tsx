@@ -54,6 +54,7 @@ export function SiteHeader() {
     ? [
         { to: '/start', label: t('nav.home') },
         { to: '/chat', label: t('nav.chat') },
+        { to: '/community', label: t('nav.community') },
         { to: '/bible', label: t('nav.bible') },
         { to: '/sacred-books', label: t('nav.sacredBooks') },
         { to: '/profile', label: t('nav.profile') },

@@ -1,0 +1,197 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { COMMENT_MAX, commentSchema, type CommentDto, type PostDto } from '@candeia/shared/schemas/community';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useMessages } from '../../../lib/forms.ts';
+import { useCreateComment } from '../api/create-comment.ts';
+import { useDeleteComment } from '../api/delete-comment.ts';
+import { useComments } from '../api/get-comments.ts';
+import { useUpdateComment } from '../api/update-comment.ts';
+import { timeAgo } from './time.ts';
+
+const fieldClass =
+  'block w-full resize-y rounded-xl border border-stone-300 px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+
+/** A post's comments, oldest first, and the reader's new comment (signed out: a link to sign in). */
+export function Comments({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
+  const { t } = useTranslation('community');
+  const comments = useComments(post.id);
+  const location = useLocation();
+  const items = comments.data?.items ?? [];
+  return (
+    <section aria-label={t('post.commentsLabel')} className="mt-3 space-y-3">
+      {comments.isPending ? <p className="text-sm text-stone-600">{t('common.loading')}</p> : null}
+      {comments.isError ? <p className="text-sm text-red-800">{t('errors.load')}</p> : null}
+      {items.length > 0 ? (
+        <ul className="space-y-2">
+          {items.map((c) => (
+            <CommentItem key={c.id} comment={c} post={post} />
+          ))}
+        </ul>
+      ) : comments.isSuccess ? (
+        <p className="text-sm text-stone-600">{t('comments.none')}</p>
+      ) : null}
+      {signedIn ? (
+        <NewComment postId={post.id} />
+      ) : (
+        <p className="text-sm text-stone-700">
+          <Link
+            to={`/login?next=${encodeURIComponent(location.pathname)}`}
+            className="font-semibold text-brand-800 underline underline-offset-4"
+          >
+            {t('comments.loginToComment')}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function CommentItem({ comment, post }: { comment: CommentDto; post: PostDto }) {
+  const { t, i18n } = useTranslation('community');
+  const { apiMessage } = useMessages();
+  const toast = useToast();
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const [editing, setEditing] = useState(false);
+  const [body, setBody] = useState(comment.body);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateComment();
+  const remove = useDeleteComment();
+  const id = useId();
+  const save = async () => {
+    if (!body.trim()) return setError(t('validation:comment.required'));
+    try {
+      await update.mutateAsync({ postId: post.id, id: comment.id, body });
+      setEditing(false);
+      setError(null);
+    } catch (err) {
+      setError(apiMessage(err));
+    }
+  };
+  return (
+    <li className="rounded-xl bg-stone-50 px-3 py-2">
+      <p className="text-sm">
+        <Link to={`/u/${comment.author.handle}`} className="font-semibold text-stone-900 hover:underline">
+          {comment.author.name}
+        </Link>{' '}
+        <span className="text-stone-600">
+          · <time dateTime={comment.createdAt}>{timeAgo(comment.createdAt, locale)}</time>
+          {comment.editedAt ? ` · ${t('post.edited')}` : ''}
+        </span>
+      </p>
+      {editing ? (
+        <div className="mt-1">
+          <label htmlFor={id} className="sr-only">
+            {t('comments.editLabel')}
+          </label>
+          <textarea
+            id={id}
+            rows={2}
+            maxLength={COMMENT_MAX}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={fieldClass}
+          />
+          {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+          <div className="mt-1 flex gap-2">
+            <Button size="sm" onClick={save} busy={update.isPending}>
+              {t('common.save')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+              {t('common.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <p className="mt-0.5 whitespace-pre-wrap break-words text-stone-900">{comment.body}</p>
+      )}
+      {!editing && (comment.mine || post.mine) ? (
+        <div className="mt-1 flex gap-1">
+          {comment.mine ? (
+            <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+              {t('post.edit')}
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" className="text-red-800" onClick={() => setConfirming(true)}>
+            {t('post.delete')}
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('comments.deleteTitle')}
+        confirmLabel={t('post.delete')}
+        cancelLabel={t('common.cancel')}
+        destructive
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(
+            { postId: post.id, id: comment.id },
+            {
+              onSettled: () => setConfirming(false),
+              onError: (err) =>
+                toast({ variant: 'destructive', title: t('errors.action'), description: apiMessage(err) }),
+            },
+          )
+        }
+      />
+    </li>
+  );
+}
+
+function NewComment({ postId }: { postId: string }) {
+  const { t } = useTranslation('community');
+  const { message, apiMessage } = useMessages();
+  const create = useCreateComment();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (create.isPending) return;
+    const parsed = commentSchema.safeParse({ body });
+    if (!parsed.success) return setError(message(parsed.error.issues[0]?.message) ?? null);
+    try {
+      await create.mutateAsync({ postId, body: parsed.data.body });
+      setBody('');
+      setError(null);
+    } catch (err) {
+      setError(apiMessage(err));
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+      <div className="flex-1">
+        <label htmlFor={id} className="sr-only">
+          {t('comments.label')}
+        </label>
+        <textarea
+          id={id}
+          rows={1}
+          maxLength={COMMENT_MAX}
+          value={body}
+          placeholder={t('comments.placeholder')}
+          onChange={(e) => {
+            setBody(e.target.value);
+            if (error) setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={fieldClass}
+        />
+        {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      </div>
+      <Button type="submit" size="md" variant="secondary" busy={create.isPending}>
+        {t('comments.send')}
+      </Button>
+    </form>
+  );
+}

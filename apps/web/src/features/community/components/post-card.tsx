@@ -1,0 +1,339 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { POST_MAX, TESTIMONY_MAX, type PostDto } from '@candeia/shared/schemas/community';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useMessages } from '../../../lib/forms.ts';
+import { useAnswerPrayer } from '../api/answer-prayer.ts';
+import { useDeletePost } from '../api/delete-post.ts';
+import { usePrayers } from '../api/get-prayers.ts';
+import { useSetPrayer } from '../api/set-prayer.ts';
+import { useSetReaction } from '../api/set-reaction.ts';
+import { useUpdatePost } from '../api/update-post.ts';
+import { Comments } from './comments.tsx';
+import { timeAgo } from './time.ts';
+
+const textareaClass =
+  'mt-2 block w-full resize-y rounded-xl border border-stone-300 px-3 py-2 text-base text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+
+const menuItem =
+  'flex min-h-11 cursor-pointer select-none items-center rounded-lg px-3 text-sm font-semibold text-stone-800 outline-none data-[highlighted]:bg-stone-100';
+
+/** The link of a post's own page, for sharing. */
+export const postUrl = (id: string) => `${location.origin}/community/post/${id}`;
+
+/**
+ * One post: its author, text, prayer state, the reader's "Amém" and "Orei por você", comments,
+ * share; its author may edit, delete, and mark a prayer answered. `signedIn` false: read only.
+ */
+export function PostCard({
+  post,
+  signedIn = true,
+  commentsOpen = false,
+}: {
+  post: PostDto;
+  signedIn?: boolean;
+  commentsOpen?: boolean;
+}) {
+  const { t, i18n } = useTranslation('community');
+  const { apiMessage } = useMessages();
+  const toast = useToast();
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const react = useSetReaction();
+  const pray = useSetPrayer();
+  const [showComments, setShowComments] = useState(commentsOpen);
+  const [editing, setEditing] = useState(false);
+  const [answering, setAnswering] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [showPrayers, setShowPrayers] = useState(false);
+  const remove = useDeletePost();
+  const headingId = useId();
+
+  const fail = (err: unknown) =>
+    toast({ variant: 'destructive', title: t('errors.action'), description: apiMessage(err) });
+
+  const share = async () => {
+    const url = postUrl(post.id);
+    try {
+      if (navigator.share) {
+        await navigator.share({ title: t('share.title', { name: post.author.name }), url });
+        return;
+      }
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ variant: 'success', title: t('share.copied') });
+    } catch {
+      toast({ variant: 'destructive', title: t('share.failed'), description: url });
+    }
+  };
+
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="truncate text-base font-semibold text-stone-900">
+            {signedIn ? (
+              <Link to={`/u/${post.author.handle}`} className="hover:underline">
+                {post.author.name}
+              </Link>
+            ) : (
+              post.author.name
+            )}
+          </h2>
+          <p className="text-sm text-stone-600">
+            <span>@{post.author.handle}</span> ·{' '}
+            <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString(locale)}>
+              {timeAgo(post.createdAt, locale)}
+            </time>
+            {post.editedAt ? <span> · {t('post.edited')}</span> : null}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          {post.isPrayer ? (
+            <Badge tone={post.answeredAt ? 'success' : 'brand'}>
+              {post.answeredAt ? t('prayer.answered') : t('prayer.badge')}
+            </Badge>
+          ) : null}
+          {post.mine && !editing ? (
+            <Menu.Root>
+              <Menu.Trigger
+                aria-label={t('post.more')}
+                className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100"
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+                  <circle cx="5" cy="12" r="1.8" />
+                  <circle cx="12" cy="12" r="1.8" />
+                  <circle cx="19" cy="12" r="1.8" />
+                </svg>
+              </Menu.Trigger>
+              <Menu.Portal>
+                <Menu.Content
+                  align="end"
+                  sideOffset={4}
+                  className="z-50 min-w-48 rounded-xl border border-stone-200 bg-white p-1 shadow-lg"
+                >
+                  {post.isPrayer && !post.answeredAt ? (
+                    <Menu.Item className={menuItem} onSelect={() => setAnswering(true)}>
+                      {t('prayer.markAnswered')}
+                    </Menu.Item>
+                  ) : null}
+                  <Menu.Item className={menuItem} onSelect={() => setEditing(true)}>
+                    {t('post.edit')}
+                  </Menu.Item>
+                  <Menu.Item className={`${menuItem} text-red-800`} onSelect={() => setConfirmDelete(true)}>
+                    {t('post.delete')}
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Portal>
+            </Menu.Root>
+          ) : null}
+        </div>
+      </header>
+
+      {editing ? (
+        <EditPost post={post} onDone={() => setEditing(false)} />
+      ) : (
+        <p className="mt-3 whitespace-pre-wrap break-words text-stone-900">{post.body}</p>
+      )}
+
+      {post.answeredAt && post.testimony ? (
+        <div className="mt-3 rounded-xl bg-emerald-50 p-3 text-stone-900">
+          <p className="text-sm font-semibold text-emerald-900">{t('prayer.testimony')}</p>
+          <p className="mt-1 whitespace-pre-wrap break-words">{post.testimony}</p>
+        </div>
+      ) : null}
+
+      {answering ? <AnswerPrayer post={post} onDone={() => setAnswering(false)} /> : null}
+
+      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-3">
+        {signedIn ? (
+          <Button
+            size="sm"
+            variant={post.reacted ? 'secondary' : 'ghost'}
+            aria-pressed={post.reacted}
+            disabled={react.isPending}
+            onClick={() => react.mutate({ id: post.id, on: !post.reacted }, { onError: fail })}
+          >
+            {t('post.amen')} <span className="tabular-nums">{post.reactionCount}</span>
+          </Button>
+        ) : (
+          <span className="px-3 text-sm text-stone-700">{t('post.amenCount', { count: post.reactionCount })}</span>
+        )}
+        {post.isPrayer && signedIn && !post.mine ? (
+          <Button
+            size="sm"
+            variant={post.prayed ? 'secondary' : 'ghost'}
+            aria-pressed={post.prayed}
+            disabled={pray.isPending}
+            onClick={() => pray.mutate({ id: post.id, on: !post.prayed }, { onError: fail })}
+          >
+            {t('prayer.prayed')} <span className="tabular-nums">{post.prayerCount}</span>
+          </Button>
+        ) : null}
+        {post.isPrayer && (post.mine || !signedIn) ? (
+          post.mine ? (
+            <Button size="sm" variant="ghost" aria-expanded={showPrayers} onClick={() => setShowPrayers((v) => !v)}>
+              {t('prayer.count', { count: post.prayerCount })}
+            </Button>
+          ) : (
+            <span className="px-3 text-sm text-stone-700">{t('prayer.count', { count: post.prayerCount })}</span>
+          )
+        ) : null}
+        <Button size="sm" variant="ghost" aria-expanded={showComments} onClick={() => setShowComments((v) => !v)}>
+          {t('post.comments', { count: post.commentCount })}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={share}>
+          {t('post.share')}
+        </Button>
+      </div>
+
+      {showPrayers && post.mine ? <PrayerList postId={post.id} /> : null}
+      {showComments ? <Comments post={post} signedIn={signedIn} /> : null}
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={t('post.deleteTitle')}
+        description={t('post.deleteText')}
+        confirmLabel={t('post.delete')}
+        cancelLabel={t('common.cancel')}
+        destructive
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(post.id, {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              toast({ variant: 'success', title: t('post.deleted') });
+            },
+            onError: (err) => {
+              setConfirmDelete(false);
+              fail(err);
+            },
+          })
+        }
+      />
+    </article>
+  );
+}
+
+function EditPost({ post, onDone }: { post: PostDto; onDone: () => void }) {
+  const { t } = useTranslation('community');
+  const { apiMessage } = useMessages();
+  const update = useUpdatePost();
+  const [body, setBody] = useState(post.body);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const save = async () => {
+    if (!body.trim()) return setError(t('validation:post.empty'));
+    try {
+      await update.mutateAsync({ id: post.id, body });
+      onDone();
+    } catch (err) {
+      setError(apiMessage(err));
+    }
+  };
+  return (
+    <div className="mt-3">
+      <label htmlFor={id} className="sr-only">
+        {t('post.editLabel')}
+      </label>
+      <textarea
+        id={id}
+        value={body}
+        maxLength={POST_MAX}
+        rows={4}
+        onChange={(e) => setBody(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={textareaClass}
+      />
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      <div className="mt-2 flex gap-2">
+        <Button size="sm" onClick={save} busy={update.isPending}>
+          {t('common.save')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function AnswerPrayer({ post, onDone }: { post: PostDto; onDone: () => void }) {
+  const { t } = useTranslation('community');
+  const { apiMessage } = useMessages();
+  const toast = useToast();
+  const answer = useAnswerPrayer();
+  const [testimony, setTestimony] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const save = async () => {
+    try {
+      await answer.mutateAsync({ id: post.id, testimony });
+      toast({ variant: 'success', title: t('prayer.answeredToast') });
+      onDone();
+    } catch (err) {
+      setError(apiMessage(err));
+    }
+  };
+  return (
+    <div className="mt-3 rounded-xl bg-stone-50 p-3">
+      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
+        {t('prayer.testimonyLabel')}
+      </label>
+      <textarea
+        id={id}
+        value={testimony}
+        maxLength={TESTIMONY_MAX}
+        rows={3}
+        onChange={(e) => setTestimony(e.target.value)}
+        placeholder={t('prayer.testimonyPlaceholder')}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={textareaClass}
+      />
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      <div className="mt-2 flex gap-2">
+        <Button size="sm" onClick={save} busy={answer.isPending}>
+          {t('prayer.markAnswered')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function PrayerList({ postId }: { postId: string }) {
+  const { t } = useTranslation('community');
+  const prayers = usePrayers(postId, true);
+  if (prayers.isPending) return <p className="mt-3 text-sm text-stone-600">{t('common.loading')}</p>;
+  const items = prayers.data?.items ?? [];
+  return (
+    <div className="mt-3 rounded-xl bg-stone-50 p-3">
+      <p className="text-sm font-semibold text-stone-800">{t('prayer.whoPrayed')}</p>
+      {items.length === 0 ? (
+        <p className="mt-1 text-sm text-stone-600">{t('prayer.nobodyYet')}</p>
+      ) : (
+        <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+          {items.map((p) => (
+            <li key={p.author.handle}>
+              <Link to={`/u/${p.author.handle}`} className="text-brand-800 underline-offset-2 hover:underline">
+                {p.author.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
