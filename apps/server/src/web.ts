@@ -47,6 +47,8 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<void
       else res.setHeader('cache-control', 'no-cache');
     },
   });
+  const MISSING_FILE =
+    /\.(js|mjs|css|map|json|webmanifest|txt|xml|html?|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|mp4|webm|gz|br)$/i;
   app.get('/*', { config: { access: 'public' } }, async (req, reply) => {
     const path = req.url.split('?')[0]!;
     if (path.startsWith('/api/')) return reply.callNotFound();
@@ -55,7 +57,8 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<void
     if (file && !file.includes('..') && !file.endsWith('/') && existsSync(join(dist, file))) {
       return reply.sendFile(file);
     }
-    if (/\.[a-z0-9]{2,5}$/i.test(path)) return reply.callNotFound();
+    // A missing file is a 404, not the app; an app path with a dot in it (`/u/maria.silva`) is the app.
+    if (MISSING_FILE.test(path)) return reply.callNotFound();
     const enc = pickEncoding(req);
     const body = index[enc];
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');

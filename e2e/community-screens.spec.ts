@@ -1,0 +1,58 @@
+import { createUser, expect, loginAs, test, withDb } from './support/fixtures.ts';
+import { expectAccessible, shot } from './support/scripture.ts';
+
+/** The community's screens on a phone and a desktop: accessible (axe), and photographed. */
+test('community feed, member page and a post page: accessible, on a phone and a desktop', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Each project (phone, desktop) writes its own posts on the same server.
+  const tag = test.info().project.name;
+  const user = await createUser({ firstName: 'Lúcia' });
+  const friend = await createUser({ firstName: 'Paulo' });
+  await loginAs(page, friend);
+  await page.goto('/community');
+  await page
+    .getByLabel('Compartilhe algo com a comunidade')
+    .fill(`Hoje agradeço pelo dom da vida (${tag}). Salmo 118:24.`);
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Post criado com sucesso')).toBeVisible();
+  await page.getByLabel('Compartilhe algo com a comunidade').fill(`Peço oração pelo meu novo emprego (${tag}).`);
+  await page.getByLabel('É um pedido de oração').check();
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByRole('article').filter({ hasText: `novo emprego (${tag})` })).toBeVisible();
+
+  await page.context().clearCookies();
+  await loginAs(page, user);
+  await page.goto('/community?feed=discover');
+  await expect(page.getByRole('article').filter({ hasText: `novo emprego (${tag})` })).toBeVisible();
+  await expectAccessible(page, '/community');
+  await shot(page, 'community');
+
+  const handle = await withDb(async (c) => {
+    const { rows } = await c.query<{ handle: string }>('SELECT handle FROM community_members WHERE user_id = $1', [
+      friend.id,
+    ]);
+    return rows[0]!.handle;
+  });
+  await page.goto(`/u/${handle}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Paulo Teste' })).toBeVisible();
+  await expectAccessible(page, '/u/:handle');
+  await shot(page, 'community-member');
+
+  const card = page.getByRole('article').filter({ hasText: `vida (${tag})` });
+  await card.getByRole('button', { name: 'Comentar' }).click();
+  await card.getByLabel('Seu comentário').fill('Amém!');
+  await card.getByRole('button', { name: 'Comentar' }).last().click();
+  await expect(card.getByRole('listitem').filter({ hasText: 'Amém!' })).toBeVisible();
+  await page.context().clearCookies();
+  const id = await withDb(async (c) => {
+    const { rows } = await c.query<{ id: string }>(
+      `SELECT id FROM community_posts WHERE author_id = $1 AND body LIKE 'Hoje agradeço%'`,
+      [friend.id],
+    );
+    return rows[0]!.id;
+  });
+  await page.goto(`/community/post/${id}`);
+  await expect(page.getByRole('link', { name: 'Faça login para comentar' })).toBeVisible();
+  await expectAccessible(page, '/community/post/:id');
+  await shot(page, 'community-post-signed-out');
+});

@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { createUser, expect, loginAs, test } from './support/fixtures.ts';
+
+/**
+ * The community on the web: a post (and the empty post's message), a prayer request prayed for
+ * by another member, a follow that brings the member's posts into Seguindo, a comment, a
+ * reaction, and a shared post's link opened signed out.
+ */
+test('post, pray, follow, comment, react, and a shared link read signed out', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const author = await createUser({ firstName: 'Helena' });
+  const reader = await createUser({ firstName: 'Rafael' });
+  const composer = () => page.getByLabel('Compartilhe algo com a comunidade');
+
+  // Helena: an empty post is refused with the spec's message; then a prayer request.
+  await loginAs(page, author);
+  await page.goto('/community');
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Seu post precisa ter texto ou uma mídia')).toBeVisible();
+  const request = `Orem pela cirurgia da minha mãe ${Date.now()}`;
+  await composer().fill(request);
+  await page.getByLabel('É um pedido de oração').check();
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Post criado com sucesso')).toBeVisible();
+  await expect(page.getByText('Seu post foi compartilhado com a comunidade')).toBeVisible();
+  await expect(composer()).toHaveValue('');
+  const mine = page.getByRole('article').filter({ hasText: request });
+  await expect(mine.getByText('Pedido de oração')).toBeVisible();
+  await page.getByRole('link', { name: 'Minha página' }).click();
+  await expect(page).toHaveURL(/\/u\/helena\.teste/);
+  const helenaPage = new URL(page.url()).pathname;
+
+  // Rafael follows nobody: Descobrir opens; he prays, then follows Helena and finds her in Seguindo.
+  const other = await browser.newContext({ locale: 'pt-BR' });
+  const rp = await other.newPage();
+  await loginAs(rp, reader);
+  await rp.goto('/community');
+  await expect(rp.getByRole('tab', { name: 'Descobrir', selected: true })).toBeVisible();
+  const card = rp.getByRole('article').filter({ hasText: request });
+  await card.getByRole('button', { name: /Orei por você/ }).click();
+  await expect(card.getByRole('button', { name: /Orei por você/ })).toHaveAttribute('aria-pressed', 'true');
+  await card.getByRole('button', { name: /Amém/ }).click();
+  await expect(card.getByRole('button', { name: 'Amém 1' })).toBeVisible();
+  await card.getByRole('button', { name: 'Comentar' }).first().click();
+  await card.getByLabel('Seu comentário').fill('Estou orando, Helena!');
+  await card.getByRole('button', { name: 'Comentar' }).last().click();
+  await expect(card.getByRole('listitem').filter({ hasText: 'Estou orando, Helena!' })).toBeVisible();
+  await expect(card.getByLabel('Seu comentário')).toHaveValue('');
+
+  await rp.goto(helenaPage);
+  await rp.getByRole('button', { name: 'Seguir' }).click();
+  await expect(rp.getByRole('button', { name: 'Deixar de seguir' })).toBeVisible();
+  await expect(rp.getByRole('button', { name: '1 seguidor' })).toBeVisible();
+  await rp.goto('/community?feed=following');
+  await expect(rp.getByRole('article').filter({ hasText: request })).toBeVisible();
+
+  // Helena sees who prayed, and marks the prayer answered with a testimony.
+  await page.goto('/community');
+  await mine.getByRole('button', { name: '1 pessoa orou' }).click();
+  await expect(mine.getByRole('link', { name: 'Rafael Teste' })).toBeVisible();
+  await mine.getByRole('button', { name: 'Mais opções do post' }).click();
+  await page.getByRole('menuitem', { name: 'Marcar como respondida' }).click();
+  await mine.getByLabel('Seu testemunho (opcional)').fill('A cirurgia correu bem!');
+  await mine.getByRole('button', { name: 'Marcar como respondida' }).click();
+  await expect(mine.getByText('Oração respondida')).toBeVisible();
+  await expect(mine.getByText('A cirurgia correu bem!')).toBeVisible();
+
+  // The post's link, signed out: the post and its comment, and 'Faça login para comentar'.
+  const postId = await withPostId(page, request);
+  const visitor = await browser.newContext({ locale: 'pt-BR' });
+  const vp = await visitor.newPage();
+  await vp.goto(`/community/post/${postId}`);
+  await expect(vp.getByText(request)).toBeVisible();
+  await expect(vp.getByText('Estou orando, Helena!')).toBeVisible();
+  await expect(vp.getByRole('link', { name: 'Faça login para comentar' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(`/community/post/${postId}`)}`,
+  );
+  await Promise.all([visitor.close(), other.close()]);
+});
+
+/** The id of the reader's post with this text, read from the API the page uses. */
+async function withPostId(page: Page, text: string): Promise<string> {
+  const res = await page.request.get('/api/community/feed?feed=following');
+  const { items } = (await res.json()) as { items: { id: string; body: string }[] };
+  const found = items.find((p) => p.body === text);
+  if (!found) throw new Error(`no post "${text}" in the feed`);
+  return found.id;
+}
