@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentDto, FeedPageDto, MemberDto, PostDto, PrayerListDto } from '@candeia/shared/schemas/community';
 import { FEED_PAGE_SIZE, POSTS_PER_HOUR } from '@candeia/shared/schemas/community';
+import { DEMO_USERS, seedDemo } from '../src/db/seed-demo.ts';
 import { handleBase } from '../src/modules/community/service.ts';
 import { createTestApp, type TestRequestOptions } from './support/app.ts';
 import { moveClock } from './support/scripture.ts';
@@ -308,5 +309,22 @@ describe('members and access', () => {
     expect((await as(ana, { url: '/api/community/posts/not-a-uuid' })).statusCode).toBe(400);
     expect((await as(ana, { url: '/api/community/feed?before=garbage' })).statusCode).toBe(400);
     expect((await as(ana, { url: '/api/community/members/..%2F..' })).statusCode).toBe(400);
+  });
+});
+
+describe('demo data', () => {
+  it('the laptop demo opens on a welcome and a prayer request, written once', async () => {
+    await seedDemo(t.database.db, t.clock.now());
+    await seedDemo(t.database.db, t.clock.now());
+    const rows = await t.query<{ body: string; is_prayer: boolean; prayer_count: number; comment_count: number }>(
+      `SELECT p.body, p.is_prayer, p.prayer_count, p.comment_count FROM community_posts p
+       JOIN users u ON u.id = p.author_id WHERE u.email = ANY($1) ORDER BY p.created_at`,
+      [DEMO_USERS.map((u) => u.email)],
+    );
+    expect(rows.map((r) => [r.is_prayer, r.prayer_count, r.comment_count])).toEqual([
+      [false, 0, 0],
+      [true, 1, 1],
+    ]);
+    expect(rows[0]!.body).toMatch(/^Bem-vindos à comunidade/);
   });
 });

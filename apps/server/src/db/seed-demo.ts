@@ -4,6 +4,7 @@ import { users } from './schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newReferralCode } from '../lib/tokens.ts';
 import { startTrial } from '../modules/billing/service.ts';
+import { seedDemoPosts } from '../modules/community/service.ts';
 import { insertUser, findUserByEmail } from '../modules/auth/repository.ts';
 
 /** Demo accounts for a laptop run (README lists them). Never created when they exist. */
@@ -37,6 +38,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       await startTrial(tx, row.id, now);
     });
   }
+  const [member, admin] = await Promise.all(DEMO_USERS.map((u) => findUserByEmail(db, u.email)));
+  if (member && admin) await seedDemoPosts({ db, clock: { now: () => now } }, member.id, admin.id);
 }
 
 /**

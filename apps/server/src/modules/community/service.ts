@@ -38,7 +38,7 @@ export function handleBase(firstName: string, lastName: string): string {
 }
 
 /** The member's handle, made on the first visit from the name (with digits when it is taken). */
-export async function ensureHandle(deps: Deps, userId: string): Promise<string> {
+export async function ensureHandle(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<string> {
   const existing = await repo.findHandle(deps.db, userId);
   if (existing) return existing;
   const name = await repo.userName(deps.db, userId);
@@ -325,4 +325,42 @@ export async function followList(
   const m = await memberOrThrow(deps, handle);
   const rows = await repo.followList(deps.db, m.userId, which, 500);
   return { items: rows.map(author) };
+}
+
+// ---------- Demo data ----------
+
+/**
+ * A first page for the laptop demo (SEED_DEMO): a welcome from the demo administrator and a
+ * prayer request from the demo member, with an "Orei por você" and a comment. Written once:
+ * nothing is added when the demo members have posted before.
+ */
+export async function seedDemoPosts(deps: Pick<Deps, 'db' | 'clock'>, member: string, admin: string): Promise<void> {
+  if (
+    (await repo.feedPage(deps.db, { viewerId: null, feed: 'author', authorId: member, cursor: null, limit: 1 })).length
+  )
+    return;
+  await ensureHandle(deps, member);
+  await ensureHandle(deps, admin);
+  const now = deps.clock.now().getTime();
+  await repo.insertPost(deps.db, {
+    authorId: admin,
+    body: 'Bem-vindos à comunidade da Candeia! Aqui partilhamos a caminhada, pedimos oração e oramos uns pelos outros. Que a paz esteja com todos.',
+    isPrayer: false,
+    createdAt: new Date(now - 2 * 60 * 60_000),
+  });
+  const prayer = await repo.insertPost(deps.db, {
+    authorId: member,
+    body: 'Peço oração pela minha família nesta semana de mudanças. Obrigada a quem puder orar!',
+    isPrayer: true,
+    createdAt: new Date(now - 60 * 60_000),
+  });
+  await deps.db.transaction(async (tx) => {
+    await repo.setPrayer(tx, prayer, admin, true, new Date(now - 30 * 60_000));
+    await repo.insertComment(tx, {
+      postId: prayer,
+      authorId: admin,
+      body: 'Estamos orando por vocês, Maria.',
+      createdAt: new Date(now - 30 * 60_000),
+    });
+  });
 }
