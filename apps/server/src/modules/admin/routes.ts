@@ -5,7 +5,7 @@ import {
   securityEventsQuerySchema,
   usersQuerySchema,
 } from '@candeia/shared/schemas/admin';
-import { billingAdminRoutes } from '../billing/routes.ts';
+import { billingAdminRoutes } from '../billing/index.ts';
 import * as admin from './service.ts';
 
 /** Every route here is admin-only: the auth hook reads `access: 'admin'` set on the prefix. */

@@ -14,7 +14,7 @@ import {
 import { mailOutbox, securityEvents, userSubscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { logSecurityEvent } from '../security/service.ts';
+import { logSecurityEvent } from '../security/index.ts';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -21,9 +21,9 @@ import type {
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { newReferralCode, newToken, sha256 } from '../../lib/tokens.ts';
-import { startTrial, subscriptionStatus } from '../billing/service.ts';
-import { referralIneligibility } from '../referrals/service.ts';
-import { logSecurityEvent } from '../security/service.ts';
+import { startTrial, subscriptionStatus } from '../billing/index.ts';
+import { referralIneligibility } from '../referrals/index.ts';
+import { logSecurityEvent } from '../security/index.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { mailUser } from './mail.ts';
 import * as repo from './repository.ts';

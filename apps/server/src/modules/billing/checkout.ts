@@ -7,22 +7,24 @@ import type {
   PortalDto,
 } from '@candeia/shared/schemas/billing';
 import { AppError } from '../../lib/app-error.ts';
-import { newToken } from '../../lib/tokens.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { balance } from '../credits/service.ts';
-import { CHECKOUT_TTL_MS, deliverPending, successUrl } from '../payments/local-provider.ts';
+import { balance } from '../credits/index.ts';
 import {
   activeProviderName,
+  CHECKOUT_TTL_MS,
   checkoutProviderName,
+  deliverPending,
+  findCheckout,
+  insertCheckout,
   MIN_TRIAL_END_MS,
+  newCheckoutId,
   paymentProvider,
+  successUrl,
+  updateCheckout,
   type ProviderName,
-} from '../payments/provider.ts';
+} from '../payments/index.ts';
 import * as repo from './repository.ts';
 import { ensureFreePlan, subscriptionState } from './service.ts';
-
-/** Our checkout id: 256 random bits, the capability that reads the checkout's status. */
-export const newCheckoutId = () => `chk_${newToken()}`;
 
 const absolute = (deps: Deps, path: string) => `${deps.config.APP_URL.replace(/\/$/, '')}${path}`;
 
@@ -87,7 +89,7 @@ export async function startCheckout(
       ? sub.trialEndDate
       : null;
   const id = newCheckoutId();
-  await repo.insertCheckout(deps.db, {
+  await insertCheckout(deps.db, {
     id,
     provider: provider.name,
     kind: 'subscription',
@@ -112,12 +114,12 @@ export async function startCheckout(
       cancelUrl: absolute(deps, '/subscription?checkout=canceled'),
       trialEnd,
     });
-    if (res.providerSessionId) await repo.updateCheckout(deps.db, id, { providerSessionId: res.providerSessionId });
+    if (res.providerSessionId) await updateCheckout(deps.db, id, { providerSessionId: res.providerSessionId });
     if (res.customerId && res.customerId !== knownCustomer)
       await repo.updateSubscription(deps.db, userId, { providerCustomerId: res.customerId });
     return { url: res.url, sessionId: id };
   } catch (err) {
-    await repo.updateCheckout(deps.db, id, {
+    await updateCheckout(deps.db, id, {
       status: 'failed',
       lastError: err instanceof AppError ? err.code : 'CHECKOUT_FAILED',
     });
@@ -200,7 +202,7 @@ export async function billingDetails(deps: Deps, actor: Actor): Promise<BillingD
  * only reads: the status is 'complete' once the provider's webhook confirmed the payment.
  */
 export async function checkoutSessionStatus(deps: Deps, id: string): Promise<CheckoutSessionDto> {
-  const row = await repo.findCheckout(deps.db, id);
+  const row = await findCheckout(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND');
   const now = deps.clock.now();
   const plan = row.planId ? await repo.findPlan(deps.db, row.planId) : undefined;

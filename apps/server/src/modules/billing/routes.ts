@@ -7,8 +7,8 @@ import {
   grantCreditsSchema,
   planInputSchema,
 } from '@candeia/shared/schemas/billing';
-import { grantCreditsAsAdmin } from '../credits/admin.ts';
-import { adminDonations } from '../donations/service.ts';
+import { grantCreditsAsAdmin } from '../credits/index.ts';
+import { adminDonations } from '../donations/index.ts';
 import {
   billingDetails,
   cancelSubscription,

@@ -22,8 +22,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { userSubscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { balance, grant, resetBalance } from '../credits/service.ts';
-import { logSecurityEvent } from '../security/service.ts';
+import { balance, grant, resetBalance } from '../credits/index.ts';
+import { logSecurityEvent } from '../security/index.ts';
 import * as repo from './repository.ts';
 import { findFreePlan, findPlan, findSubscription, listPublicPlans, type PlanRow } from './repository.ts';
 

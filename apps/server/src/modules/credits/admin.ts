@@ -4,7 +4,7 @@ import type { GrantCreditsDto, grantCreditsSchema } from '@candeia/shared/schema
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { logSecurityEvent } from '../security/service.ts';
+import { logSecurityEvent } from '../security/index.ts';
 import { applyGrant, balance } from './service.ts';
 
 /**

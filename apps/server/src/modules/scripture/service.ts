@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { checkQuota } from '../../lib/quota.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { requireFeature } from '../billing/access.ts';
+import { requireFeature } from '../billing/index.ts';
 import { scriptureCache, serialize, type CachedChapter, type Serialized, type TextsSnapshot } from './cache.ts';
 import { formatReference } from './references.ts';
 import * as repo from './repository.ts';
