@@ -7,6 +7,7 @@ import type {
   PortalDto,
 } from '@candeia/shared/schemas/billing';
 import { AppError } from '../../lib/app-error.ts';
+import { requireAccess } from '../../lib/access.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { balance } from '../credits/index.ts';
 import {
@@ -48,7 +49,7 @@ export async function startCheckout(
   planId: string,
   log?: FastifyBaseLogger,
 ): Promise<CheckoutDto> {
-  const userId = actor.userId!;
+  const { userId } = requireAccess(actor, 'subscription.self');
   const plan = await repo.findPlan(deps.db, planId);
   if (!plan || !plan.isActive || !plan.isPublic) throw new AppError('PLAN_NOT_FOUND');
   await repo.ensureProfile(deps.db, userId);
@@ -154,7 +155,7 @@ function cancelDto(state: { cancelAtPeriodEnd: boolean; currentPeriodEnd: Date |
 
 /** POST /api/billing/cancel: cancel at period end, no fee; access lasts until then. */
 export async function cancelSubscription(deps: Deps, actor: Actor, log?: FastifyBaseLogger): Promise<CancelDto> {
-  const live = await livePaidSubscription(deps, actor.userId!);
+  const live = await livePaidSubscription(deps, requireAccess(actor, 'subscription.self').userId);
   if (!live) throw new AppError('NO_PAID_SUBSCRIPTION');
   if (live.sub.cancelAtPeriodEnd) return cancelDto(live.sub);
   return cancelDto(await changeCancel(deps, live, true, log));
@@ -162,7 +163,7 @@ export async function cancelSubscription(deps: Deps, actor: Actor, log?: Fastify
 
 /** POST /api/billing/resume: undoes a cancellation before the period ends. */
 export async function resumeSubscription(deps: Deps, actor: Actor, log?: FastifyBaseLogger): Promise<CancelDto> {
-  const userId = actor.userId!;
+  const { userId } = requireAccess(actor, 'subscription.self');
   const live = await livePaidSubscription(deps, userId);
   if (!live) throw new AppError('NO_PAID_SUBSCRIPTION');
   if (live.sub.downgradeToFree)
@@ -173,7 +174,7 @@ export async function resumeSubscription(deps: Deps, actor: Actor, log?: Fastify
 
 /** POST /api/billing/portal: Stripe's Customer Portal (card, invoices); the local provider has none. */
 export async function portalSession(deps: Deps, actor: Actor, log?: FastifyBaseLogger): Promise<PortalDto> {
-  const sub = await repo.findSubscription(deps.db, actor.userId!);
+  const sub = await repo.findSubscription(deps.db, requireAccess(actor, 'subscription.self').userId);
   const customer = sub?.providerCustomerId;
   if (!customer || !sub.provider) throw new AppError('NO_PAID_SUBSCRIPTION');
   const provider = customer.startsWith('cus_local_') ? 'local' : 'stripe';
@@ -183,7 +184,7 @@ export async function portalSession(deps: Deps, actor: Actor, log?: FastifyBaseL
 
 /** GET /api/billing/subscription: what /subscription shows beside the access state. */
 export async function billingDetails(deps: Deps, actor: Actor): Promise<BillingDetailsDto> {
-  const userId = actor.userId!;
+  const { userId } = requireAccess(actor, 'subscription.self');
   // The same transitions as the gate (a trial that ended, a canceled period that ended) first.
   await subscriptionState(deps, { id: userId, role: actor.role });
   const sub = await repo.findSubscription(deps.db, userId);

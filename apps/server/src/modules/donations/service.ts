@@ -9,6 +9,7 @@ import type {
   donationSchema,
 } from '@candeia/shared/schemas/billing';
 import { emailSchema } from '@candeia/shared/schemas/common';
+import { requireAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
@@ -104,8 +105,10 @@ export async function startDonation(
 
 export async function adminDonations(
   deps: Pick<Deps, 'db'>,
+  actor: Actor,
   q: z.output<typeof adminDonationsQuerySchema>,
 ): Promise<Page<DonationDto>> {
+  requireAdmin(actor);
   const { rows, total } = await repo.donationsPage(deps.db, q.status, q.page, q.pageSize);
   return {
     items: rows.map((r) => ({

@@ -5,6 +5,7 @@ import type { ReferralOverviewDto } from '@candeia/shared/schemas/billing';
 import type { DbOrTx } from '../../db/client.ts';
 import { referralRewards, userSubscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireAccess } from '../../lib/access.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { findPlan, findSubscription, listPublicPlans, type PlanRow } from '../billing/index.ts';
@@ -136,7 +137,7 @@ export async function payReferrer(db: DbOrTx, referredUserId: string, referrerId
  * their plan and the plans that have the programme.
  */
 export async function referralOverview(deps: Deps, actor: Actor): Promise<ReferralOverviewDto> {
-  const userId = actor.userId!;
+  const { userId } = requireAccess(actor, 'referrals.self');
   const user = await deps.db.query.users.findFirst({
     where: eq(users.id, userId),
     columns: { referralCode: true },
