@@ -5,6 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
 const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -70,6 +74,85 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { zones: [{ target: './packages/shared', from: './apps', message: 'shared must not import the apps.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: {
+      // Module boundaries (docs/decisions/016-module-boundaries.md).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // A module reaches another only through its index.ts.
+            ...serverModules.map((m) => ({
+              target: './apps/server/src',
+              from: `./apps/server/src/modules/${m}`,
+              except: ['./index.ts'],
+              message: `Import the ${m} module through modules/${m}/index.ts only.`,
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  // Inside a module its own files are free to import one another.
+  ...serverModules.map((m) => ({
+    files: [`apps/server/src/modules/${m}/**/*.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverModules
+            .filter((other) => other !== m)
+            .map((other) => ({
+              target: `./apps/server/src/modules/${m}`,
+              from: `./apps/server/src/modules/${other}`,
+              except: ['./index.ts'],
+              message: `Import the ${other} module through modules/${other}/index.ts only.`,
+            })),
+        },
+      ],
+    },
+  })),
+  {
+    // SQL lives in repositories: routes and services neither build queries nor touch tables.
+    files: ['apps/server/src/modules/**/routes.ts', 'apps/server/src/modules/**/service.ts'],
+    // Still to move into their repositories (decision 016, "Not yet"): no new file joins this list.
+    ignores: [
+      'apps/server/src/modules/admin/service.ts',
+      'apps/server/src/modules/auth/service.ts',
+      'apps/server/src/modules/billing/service.ts',
+      'apps/server/src/modules/chat/service.ts',
+      'apps/server/src/modules/health/routes.ts',
+      'apps/server/src/modules/mail/service.ts',
+      'apps/server/src/modules/maintenance/service.ts',
+      'apps/server/src/modules/referrals/service.ts',
+      'apps/server/src/modules/security/service.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'Queries belong in the module repository.' },
+            { name: 'drizzle-orm/pg-core', message: 'Queries belong in the module repository.' },
+          ],
+          patterns: [
+            {
+              group: ['**/db/schema', '**/db/schema/*', '**/db/client.ts'],
+              allowImportNames: ['DbOrTx', 'Db'],
+              message: 'Tables and the database client belong in the module repository.',
+            },
+          ],
+        },
       ],
     },
   },

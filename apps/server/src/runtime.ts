@@ -9,8 +9,8 @@ import { runMigrations } from './db/migrate.ts';
 import { grantAdmins, seedDemo } from './db/seed-demo.ts';
 import { startJobs } from './jobs/index.ts';
 import { JobQueue } from './jobs/queue.ts';
-import { seedPlans } from './modules/billing/seed.ts';
-import { importInBackground } from './modules/scripture/content/service.ts';
+import { seedPlans } from './modules/billing/index.ts';
+import { importInBackground } from './modules/scripture/index.ts';
 
 export interface Running {
   app: FastifyInstance;

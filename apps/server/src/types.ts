@@ -4,7 +4,8 @@ import type { Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Clock } from './lib/clock.ts';
-import type { Mailer } from './modules/mail/service.ts';
+import type { DomainEvents } from './lib/domain-events.ts';
+import type { Mailer } from './modules/mail/index.ts';
 
 /** What services need from the running app. */
 export interface Deps {
@@ -16,6 +17,8 @@ export interface Deps {
   jobs: JobQueue;
   /** Events between the server processes (LISTEN/NOTIFY; decision 015). */
   events: EventBus;
+  /** Domain events inside this process, in the emitter's transaction (lib/domain-events.ts). */
+  domain: DomainEvents;
 }
 
 /** Who is calling, and from where: passed to every service. */

@@ -14,11 +14,11 @@ import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { DataDirInUseError, EmbeddedSetupError, startEmbeddedPostgres, type EmbeddedHandle } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { storedChecksum } from '../modules/scripture/content/importer.ts';
-import { installPack, listPacks } from '../modules/scripture/content/installer.ts';
-import { importAll, importPath, listInstalledTexts } from '../modules/scripture/content/service.ts';
-import { contentSettings, discoverSources } from '../modules/scripture/content/sources.ts';
-import { ContentError } from '../modules/scripture/content/types.ts';
+import { storedChecksum } from '../modules/scripture/index.ts';
+import { installPack, listPacks } from '../modules/scripture/index.ts';
+import { importAll, importPath, listInstalledTexts } from '../modules/scripture/index.ts';
+import { contentSettings, discoverSources } from '../modules/scripture/index.ts';
+import { ContentError } from '../modules/scripture/index.ts';
 
 const USAGE = `Usage: npm run content -- <command>
   list                         the known packs and where they are

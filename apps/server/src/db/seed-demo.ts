@@ -3,9 +3,9 @@ import type { Db } from './client.ts';
 import { users } from './schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newReferralCode } from '../lib/tokens.ts';
-import { startTrial } from '../modules/billing/service.ts';
-import { seedDemoPosts } from '../modules/community/service.ts';
-import { insertUser, findUserByEmail } from '../modules/auth/repository.ts';
+import { startTrial } from '../modules/billing/index.ts';
+import { seedDemoPosts } from '../modules/community/index.ts';
+import { insertUser, findUserByEmail } from '../modules/auth/index.ts';
 
 /** Demo accounts for a laptop run (README lists them). Never created when they exist. */
 export const DEMO_USERS = [

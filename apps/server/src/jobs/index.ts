@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { billingJobs } from '../modules/billing/jobs.ts';
-import { mailJobs } from '../modules/mail/jobs.ts';
-import { maintenanceJobs } from '../modules/maintenance/jobs.ts';
+import { billingJobs } from '../modules/billing/index.ts';
+import { mailJobs } from '../modules/mail/index.ts';
+import { maintenanceJobs } from '../modules/maintenance/index.ts';
 import type { Deps } from '../types.ts';
 import type { AnyJobDefinition, JobQueue } from './queue.ts';
 

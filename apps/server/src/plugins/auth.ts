@@ -1,20 +1,13 @@
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '@candeia/shared/constants';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import { resolveSession, touch } from '../modules/auth/service.ts';
-import { logSecurityEvent } from '../modules/security/service.ts';
+import { clearSessionCookie } from '../lib/session-cookie.ts';
+import { resolveSession, touch } from '../modules/auth/index.ts';
+import { logSecurityEvent } from '../modules/security/index.ts';
 
 export interface CookieOptions {
   secure: boolean;
-}
-
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
-}
-
-export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }
 
 /**
@@ -71,8 +64,4 @@ export default fp<CookieOptions>(async (app, opts) => {
  */
 export function isApiRequest(req: FastifyRequest): boolean {
   return (req.routeOptions.url ?? req.url).startsWith('/api/');
-}
-
-export function sessionTimes(req: unknown): { lastSeen: Date; expiresAt: Date } | undefined {
-  return (req as { sessionTimes?: { lastSeen: Date; expiresAt: Date } }).sessionTimes;
 }

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import { logSecurityEvent } from '../modules/security/service.ts';
+import { logSecurityEvent } from '../modules/security/index.ts';
 import { isApiRequest } from './auth.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -5,7 +5,7 @@ import {
   securityEventsQuerySchema,
   usersQuerySchema,
 } from '@candeia/shared/schemas/admin';
-import { billingAdminRoutes } from '../billing/routes.ts';
+import { billingAdminRoutes } from '../billing/index.ts';
 import * as admin from './service.ts';
 
 /** Every route here is admin-only: the auth hook reads `access: 'admin'` set on the prefix. */
@@ -14,14 +14,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     route.config = { ...(route.config ?? {}), access: 'admin' };
   });
   app.get('/security-events', { schema: { querystring: securityEventsQuerySchema } }, async (req) =>
-    admin.listSecurityEvents(app.deps, req.query),
+    admin.listSecurityEvents(app.deps, req.actor(), req.query),
   );
   app.post('/security-events/clear', { schema: { body: clearSecurityEventsSchema } }, async (req) =>
     admin.clearSecurityEvents(app.deps, req.actor(), req.body),
   );
-  app.get('/users', { schema: { querystring: usersQuerySchema } }, async (req) => admin.listUsers(app.deps, req.query));
+  app.get('/users', { schema: { querystring: usersQuerySchema } }, async (req) =>
+    admin.listUsers(app.deps, req.actor(), req.query),
+  );
   await app.register(billingAdminRoutes);
   app.get('/outbox', { schema: { querystring: outboxQuerySchema } }, async (req) =>
-    admin.listOutbox(app.deps, req.query),
+    admin.listOutbox(app.deps, req.actor(), req.query),
   );
 };

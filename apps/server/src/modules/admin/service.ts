@@ -12,16 +12,19 @@ import {
   type outboxQuerySchema,
 } from '@candeia/shared/schemas/admin';
 import { mailOutbox, securityEvents, userSubscriptions, users } from '../../db/schema/index.ts';
+import { requireAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { logSecurityEvent } from '../security/service.ts';
+import { logSecurityEvent } from '../security/index.ts';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listSecurityEvents(
   deps: Deps,
+  actor: Actor,
   q: z.output<typeof securityEventsQuerySchema>,
 ): Promise<Page<SecurityEventRow>> {
+  requireAdmin(actor);
   const conds: SQL[] = [];
   if (q.type) conds.push(eq(securityEvents.type, q.type));
   if (q.email) conds.push(ilike(securityEvents.email, like(q.email.toLowerCase())));
@@ -58,8 +61,9 @@ export async function listSecurityEvents(
 
 /** Clears security events (all, or one e-mail's); only the acting admin's own id is accepted. */
 export async function clearSecurityEvents(deps: Deps, actor: Actor, input: { adminUserId?: string; email?: string }) {
+  const admin = requireAdmin(actor);
   if (!input.adminUserId) throw new AppError('ADMIN_USER_ID_REQUIRED');
-  if (input.adminUserId !== actor.userId || actor.role !== 'admin') throw new AppError('AUTH_FORBIDDEN');
+  if (input.adminUserId !== admin.userId) throw new AppError('AUTH_FORBIDDEN');
   let removed: number;
   try {
     const where = input.email ? eq(securityEvents.email, input.email.toLowerCase()) : undefined;
@@ -78,7 +82,12 @@ export async function clearSecurityEvents(deps: Deps, actor: Actor, input: { adm
   return { removed };
 }
 
-export async function listUsers(deps: Deps, q: z.output<typeof usersQuerySchema>): Promise<Page<AdminUserRow>> {
+export async function listUsers(
+  deps: Deps,
+  actor: Actor,
+  q: z.output<typeof usersQuerySchema>,
+): Promise<Page<AdminUserRow>> {
+  requireAdmin(actor);
   const where = q.q
     ? or(ilike(users.email, like(q.q)), ilike(users.firstName, like(q.q)), ilike(users.lastName, like(q.q)))
     : undefined;
@@ -125,7 +134,8 @@ export async function listUsers(deps: Deps, q: z.output<typeof usersQuerySchema>
  * The outbox, newest first. Only the admin copy of each mail is read: with SMTP its secret links
  * are placeholders; the live copy waiting for delivery (`pending_*`) never leaves the server.
  */
-export async function listOutbox(deps: Deps, q: z.output<typeof outboxQuerySchema>): Promise<OutboxPage> {
+export async function listOutbox(deps: Deps, actor: Actor, q: z.output<typeof outboxQuerySchema>): Promise<OutboxPage> {
+  requireAdmin(actor);
   const [rows, byStatus] = await Promise.all([
     deps.db
       .select({

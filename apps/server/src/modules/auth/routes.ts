@@ -20,7 +20,7 @@ import {
 } from '@candeia/shared/schemas/auth';
 import { AppError } from '../../lib/app-error.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
-import { clearSessionCookie, sessionTimes, setSessionCookie } from '../../plugins/auth.ts';
+import { clearSessionCookie, sessionTimes, setSessionCookie } from '../../lib/session-cookie.ts';
 import * as auth from './service.ts';
 import { resendVerification, verifyEmail } from './verification.ts';
 

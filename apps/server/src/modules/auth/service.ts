@@ -19,11 +19,12 @@ import type {
   resetConfirmSchema,
 } from '@candeia/shared/schemas/auth';
 import { AppError } from '../../lib/app-error.ts';
+import { requireAccess } from '../../lib/access.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { newReferralCode, newToken, sha256 } from '../../lib/tokens.ts';
-import { startTrial, subscriptionStatus } from '../billing/service.ts';
-import { referralIneligibility } from '../referrals/service.ts';
-import { logSecurityEvent } from '../security/service.ts';
+import { startTrial, subscriptionStatus } from '../billing/index.ts';
+import { referralIneligibility } from '../referrals/index.ts';
+import { logSecurityEvent } from '../security/index.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { mailUser } from './mail.ts';
 import * as repo from './repository.ts';
@@ -354,7 +355,7 @@ export async function confirmPasswordReset(deps: Deps, actor: Actor, input: z.ou
 }
 
 export async function changePassword(deps: Deps, actor: Actor, input: z.output<typeof changePasswordSchema>) {
-  const user = await repo.findUserById(deps.db, actor.userId!);
+  const user = await repo.findUserById(deps.db, requireAccess(actor, 'account.self').userId);
   if (!user) throw new AppError('AUTH_REQUIRED');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await logSecurityEvent(deps, actor, {
@@ -378,7 +379,7 @@ export async function changePassword(deps: Deps, actor: Actor, input: z.output<t
 }
 
 export async function getProfile(deps: Deps, actor: Actor): Promise<PublicUser> {
-  const user = await repo.findUserById(deps.db, actor.userId!);
+  const user = await repo.findUserById(deps.db, requireAccess(actor, 'account.self').userId);
   if (!user) throw new AppError('AUTH_REQUIRED');
   return toPublicUser(user);
 }
@@ -391,12 +392,15 @@ export async function updateProfile(
   const [row] = await deps.db
     .update(users)
     .set({ ...input, updatedAt: deps.clock.now() })
-    .where(eq(users.id, actor.userId!))
+    .where(eq(users.id, requireAccess(actor, 'account.self').userId))
     .returning();
   if (!row) throw new AppError('AUTH_REQUIRED');
   return toPublicUser(row);
 }
 
 export async function setLocale(deps: Deps, actor: Actor, locale: Locale): Promise<void> {
-  await deps.db.update(users).set({ locale, updatedAt: deps.clock.now() }).where(eq(users.id, actor.userId!));
+  await deps.db
+    .update(users)
+    .set({ locale, updatedAt: deps.clock.now() })
+    .where(eq(users.id, requireAccess(actor, 'account.self').userId));
 }

@@ -7,10 +7,11 @@ import {
 import type { ResendVerificationResult } from '@candeia/shared/schemas/auth';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireAccess } from '../../lib/access.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
-import { lockSubscription } from '../billing/repository.ts';
-import { applySignupReferral, payReferrer } from '../referrals/service.ts';
-import { logSecurityEvent } from '../security/service.ts';
+import { lockSubscription } from '../billing/index.ts';
+import { applySignupReferral, payReferrer } from '../referrals/index.ts';
+import { logSecurityEvent } from '../security/index.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { mailUser } from './mail.ts';
 import * as repo from './repository.ts';
@@ -58,7 +59,7 @@ export async function resendVerification(deps: Deps, actor: Actor): Promise<Rese
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
     // One resend at a time per user: the limits below are read and written under this lock.
-    const user = await repo.findUserForUpdate(tx, actor.userId!);
+    const user = await repo.findUserForUpdate(tx, requireAccess(actor, 'account.self').userId);
     if (!user) throw new AppError('AUTH_REQUIRED');
     if (user.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED');
     const recent = await repo.verificationMailsSince(tx, user.id, new Date(now.getTime() - DAY_MS));

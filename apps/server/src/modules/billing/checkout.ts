@@ -7,22 +7,25 @@ import type {
   PortalDto,
 } from '@candeia/shared/schemas/billing';
 import { AppError } from '../../lib/app-error.ts';
-import { newToken } from '../../lib/tokens.ts';
+import { requireAccess } from '../../lib/access.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { balance } from '../credits/service.ts';
-import { CHECKOUT_TTL_MS, deliverPending, successUrl } from '../payments/local-provider.ts';
+import { balance } from '../credits/index.ts';
 import {
   activeProviderName,
+  CHECKOUT_TTL_MS,
   checkoutProviderName,
+  deliverPending,
+  findCheckout,
+  insertCheckout,
   MIN_TRIAL_END_MS,
+  newCheckoutId,
   paymentProvider,
+  successUrl,
+  updateCheckout,
   type ProviderName,
-} from '../payments/provider.ts';
+} from '../payments/index.ts';
 import * as repo from './repository.ts';
 import { ensureFreePlan, subscriptionState } from './service.ts';
-
-/** Our checkout id: 256 random bits, the capability that reads the checkout's status. */
-export const newCheckoutId = () => `chk_${newToken()}`;
 
 const absolute = (deps: Deps, path: string) => `${deps.config.APP_URL.replace(/\/$/, '')}${path}`;
 
@@ -46,7 +49,7 @@ export async function startCheckout(
   planId: string,
   log?: FastifyBaseLogger,
 ): Promise<CheckoutDto> {
-  const userId = actor.userId!;
+  const { userId } = requireAccess(actor, 'subscription.self');
   const plan = await repo.findPlan(deps.db, planId);
   if (!plan || !plan.isActive || !plan.isPublic) throw new AppError('PLAN_NOT_FOUND');
   await repo.ensureProfile(deps.db, userId);
@@ -87,7 +90,7 @@ export async function startCheckout(
       ? sub.trialEndDate
       : null;
   const id = newCheckoutId();
-  await repo.insertCheckout(deps.db, {
+  await insertCheckout(deps.db, {
     id,
     provider: provider.name,
     kind: 'subscription',
@@ -112,12 +115,12 @@ export async function startCheckout(
       cancelUrl: absolute(deps, '/subscription?checkout=canceled'),
       trialEnd,
     });
-    if (res.providerSessionId) await repo.updateCheckout(deps.db, id, { providerSessionId: res.providerSessionId });
+    if (res.providerSessionId) await updateCheckout(deps.db, id, { providerSessionId: res.providerSessionId });
     if (res.customerId && res.customerId !== knownCustomer)
       await repo.updateSubscription(deps.db, userId, { providerCustomerId: res.customerId });
     return { url: res.url, sessionId: id };
   } catch (err) {
-    await repo.updateCheckout(deps.db, id, {
+    await updateCheckout(deps.db, id, {
       status: 'failed',
       lastError: err instanceof AppError ? err.code : 'CHECKOUT_FAILED',
     });
@@ -152,7 +155,7 @@ function cancelDto(state: { cancelAtPeriodEnd: boolean; currentPeriodEnd: Date |
 
 /** POST /api/billing/cancel: cancel at period end, no fee; access lasts until then. */
 export async function cancelSubscription(deps: Deps, actor: Actor, log?: FastifyBaseLogger): Promise<CancelDto> {
-  const live = await livePaidSubscription(deps, actor.userId!);
+  const live = await livePaidSubscription(deps, requireAccess(actor, 'subscription.self').userId);
   if (!live) throw new AppError('NO_PAID_SUBSCRIPTION');
   if (live.sub.cancelAtPeriodEnd) return cancelDto(live.sub);
   return cancelDto(await changeCancel(deps, live, true, log));
@@ -160,7 +163,7 @@ export async function cancelSubscription(deps: Deps, actor: Actor, log?: Fastify
 
 /** POST /api/billing/resume: undoes a cancellation before the period ends. */
 export async function resumeSubscription(deps: Deps, actor: Actor, log?: FastifyBaseLogger): Promise<CancelDto> {
-  const userId = actor.userId!;
+  const { userId } = requireAccess(actor, 'subscription.self');
   const live = await livePaidSubscription(deps, userId);
   if (!live) throw new AppError('NO_PAID_SUBSCRIPTION');
   if (live.sub.downgradeToFree)
@@ -171,7 +174,7 @@ export async function resumeSubscription(deps: Deps, actor: Actor, log?: Fastify
 
 /** POST /api/billing/portal: Stripe's Customer Portal (card, invoices); the local provider has none. */
 export async function portalSession(deps: Deps, actor: Actor, log?: FastifyBaseLogger): Promise<PortalDto> {
-  const sub = await repo.findSubscription(deps.db, actor.userId!);
+  const sub = await repo.findSubscription(deps.db, requireAccess(actor, 'subscription.self').userId);
   const customer = sub?.providerCustomerId;
   if (!customer || !sub.provider) throw new AppError('NO_PAID_SUBSCRIPTION');
   const provider = customer.startsWith('cus_local_') ? 'local' : 'stripe';
@@ -181,7 +184,7 @@ export async function portalSession(deps: Deps, actor: Actor, log?: FastifyBaseL
 
 /** GET /api/billing/subscription: what /subscription shows beside the access state. */
 export async function billingDetails(deps: Deps, actor: Actor): Promise<BillingDetailsDto> {
-  const userId = actor.userId!;
+  const { userId } = requireAccess(actor, 'subscription.self');
   // The same transitions as the gate (a trial that ended, a canceled period that ended) first.
   await subscriptionState(deps, { id: userId, role: actor.role });
   const sub = await repo.findSubscription(deps.db, userId);
@@ -200,7 +203,7 @@ export async function billingDetails(deps: Deps, actor: Actor): Promise<BillingD
  * only reads: the status is 'complete' once the provider's webhook confirmed the payment.
  */
 export async function checkoutSessionStatus(deps: Deps, id: string): Promise<CheckoutSessionDto> {
-  const row = await repo.findCheckout(deps.db, id);
+  const row = await findCheckout(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND');
   const now = deps.clock.now();
   const plan = row.planId ? await repo.findPlan(deps.db, row.planId) : undefined;

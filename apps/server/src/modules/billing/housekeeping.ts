@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, isNull, lte } from 'drizzle-orm';
-import { checkoutSessions } from '../../db/schema/index.ts';
 import type { Deps } from '../../types.ts';
-import { refundStaleReservations } from '../credits/service.ts';
-import { localProviderSweep } from '../payments/local-provider.ts';
+import { refundStaleReservations } from '../credits/index.ts';
+import { expireLocalCheckouts, localProviderSweep } from '../payments/index.ts';
 import { subscriptionHousekeeping } from './service.ts';
 
 /**
@@ -17,15 +15,5 @@ export async function billingHousekeeping(deps: Deps, log?: FastifyBaseLogger): 
   await localProviderSweep(deps, log);
   await subscriptionHousekeeping(deps);
   await refundStaleReservations(deps.db, now);
-  await deps.db
-    .update(checkoutSessions)
-    .set({ status: 'expired' })
-    .where(
-      and(
-        eq(checkoutSessions.provider, 'local'),
-        eq(checkoutSessions.status, 'open'),
-        isNull(checkoutSessions.providerPaidAt),
-        lte(checkoutSessions.expiresAt, now),
-      ),
-    );
+  await expireLocalCheckouts(deps.db, now);
 }

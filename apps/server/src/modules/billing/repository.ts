@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  checkoutSessions,
   creditAccounts,
   profiles,
   providerSubscriptions,
@@ -12,7 +11,6 @@ import {
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type SubscriptionRow = typeof userSubscriptions.$inferSelect;
-export type CheckoutRow = typeof checkoutSessions.$inferSelect;
 export type ProviderSubscriptionRow = typeof providerSubscriptions.$inferSelect;
 
 /** Active and public plans, cheapest first (SPEC.md §7). */
@@ -90,20 +88,6 @@ export async function ensureProfile(db: DbOrTx, userId: string) {
     .insert(profiles)
     .values({ id: userId, username: user.email.split('@')[0]!, email: user.email })
     .onConflictDoNothing();
-}
-
-export async function insertCheckout(db: DbOrTx, values: typeof checkoutSessions.$inferInsert): Promise<CheckoutRow> {
-  const [row] = await db.insert(checkoutSessions).values(values).returning();
-  return row!;
-}
-
-export function findCheckout(db: DbOrTx, id: string) {
-  return db.query.checkoutSessions.findFirst({ where: eq(checkoutSessions.id, id) });
-}
-
-export async function updateCheckout(db: DbOrTx, id: string, values: Partial<typeof checkoutSessions.$inferInsert>) {
-  const [row] = await db.update(checkoutSessions).set(values).where(eq(checkoutSessions.id, id)).returning();
-  return row;
 }
 
 /** Trials that ended by `now` and are still on trial: the periodic job moves them to the free plan. */

@@ -7,8 +7,8 @@ import {
   grantCreditsSchema,
   planInputSchema,
 } from '@candeia/shared/schemas/billing';
-import { grantCreditsAsAdmin } from '../credits/admin.ts';
-import { adminDonations } from '../donations/service.ts';
+import { grantCreditsAsAdmin } from '../credits/index.ts';
+import { adminDonations } from '../donations/index.ts';
 import {
   billingDetails,
   cancelSubscription,
@@ -26,6 +26,7 @@ import {
   subscriptionState,
   updatePlan,
 } from './service.ts';
+import { requireAccess } from '../../lib/access.ts';
 
 const idParams = z.strictObject({ id: z.string().min(1).max(200) });
 const uuidParams = z.strictObject({ id: z.uuid() });
@@ -40,7 +41,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     return publicPlans(deps);
   });
 
-  app.get('/subscription', async (req) => subscriptionState(deps, { id: req.auth!.userId, role: req.auth!.role }));
+  app.get('/subscription', async (req) => {
+    const me = requireAccess(req.actor(), 'subscription.self');
+    return subscriptionState(deps, { id: me.userId, role: req.auth?.role ?? null });
+  });
 
   app.get('/billing/subscription', async (req) => billingDetails(deps, req.actor()));
 
@@ -79,7 +83,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
 
-  app.get('/plans', async () => adminPlans(deps));
+  app.get('/plans', async (req) => adminPlans(deps, req.actor()));
 
   app.post('/plans', { schema: { body: planInputSchema } }, async (req, reply) =>
     reply.status(201).send(await createPlan(deps, req.actor(), req.body)),
@@ -90,11 +94,11 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/subscriptions', { schema: { querystring: adminSubscriptionsQuerySchema } }, async (req) =>
-    adminSubscriptions(deps, req.query),
+    adminSubscriptions(deps, req.actor(), req.query),
   );
 
   app.get('/donations', { schema: { querystring: adminDonationsQuerySchema } }, async (req) =>
-    adminDonations(deps, req.query),
+    adminDonations(deps, req.actor(), req.query),
   );
 
   app.post('/credits/grant', { schema: { body: grantCreditsSchema } }, async (req) =>

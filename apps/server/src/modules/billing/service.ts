@@ -21,9 +21,10 @@ import type { PlanDto, SubscriptionStateDto } from '@candeia/shared/schemas/subs
 import type { DbOrTx } from '../../db/client.ts';
 import { userSubscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireAccess, requireAdmin } from '../../lib/access.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { balance, grant, resetBalance } from '../credits/service.ts';
-import { logSecurityEvent } from '../security/service.ts';
+import { balance, grant, resetBalance } from '../credits/index.ts';
+import { logSecurityEvent } from '../security/index.ts';
 import * as repo from './repository.ts';
 import { findFreePlan, findPlan, findSubscription, listPublicPlans, type PlanRow } from './repository.ts';
 
@@ -231,7 +232,12 @@ export async function markTrialNoticeSeen(deps: Pick<Deps, 'db' | 'clock'>, acto
   await deps.db
     .update(userSubscriptions)
     .set({ trialEndedNotice: false })
-    .where(and(eq(userSubscriptions.userId, actor.userId!), eq(userSubscriptions.trialEndedNotice, true)));
+    .where(
+      and(
+        eq(userSubscriptions.userId, requireAccess(actor, 'subscription.self').userId),
+        eq(userSubscriptions.trialEndedNotice, true),
+      ),
+    );
   return { ok: true as const };
 }
 
@@ -242,7 +248,8 @@ function toAdminPlanDto(p: PlanRow): AdminPlanDto {
   return { ...toPlanDto(p), stripePriceId: p.stripePriceId };
 }
 
-export async function adminPlans(deps: Pick<Deps, 'db'>): Promise<AdminPlanDto[]> {
+export async function adminPlans(deps: Pick<Deps, 'db'>, actor: Actor): Promise<AdminPlanDto[]> {
+  requireAdmin(actor);
   return (await repo.listAllPlans(deps.db)).map(toAdminPlanDto);
 }
 
@@ -272,6 +279,7 @@ export async function createPlan(
   actor: Actor,
   input: z.output<typeof planInputSchema>,
 ): Promise<AdminPlanDto> {
+  requireAdmin(actor);
   let row: PlanRow;
   try {
     row = await repo.insertPlan(deps.db, { ...planValues(input), createdAt: deps.clock.now() });
@@ -296,6 +304,7 @@ export async function updatePlan(
   id: string,
   input: z.output<typeof planInputSchema>,
 ): Promise<AdminPlanDto> {
+  requireAdmin(actor);
   let row: PlanRow | undefined;
   try {
     row = await repo.updatePlan(deps.db, id, planValues(input));
@@ -317,8 +326,10 @@ export async function updatePlan(
 
 export async function adminSubscriptions(
   deps: Pick<Deps, 'db'>,
+  actor: Actor,
   q: z.output<typeof adminSubscriptionsQuerySchema>,
 ): Promise<Page<AdminSubscriptionRow>> {
+  requireAdmin(actor);
   const { rows, total } = await repo.adminSubscriptionsPage(deps.db, q);
   return {
     items: rows.map((r) => ({

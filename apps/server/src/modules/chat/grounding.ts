@@ -1,10 +1,10 @@
 import type { Locale } from '@candeia/shared/constants';
 import type { ChatLanguage, CitationDto } from '@candeia/shared/schemas/chat';
 import type { Db } from '../../db/client.ts';
-import { scriptureCache } from '../scripture/cache.ts';
-import { findReferences } from '../scripture/references.ts';
-import { passagesText, type PassageKey } from '../scripture/repository.ts';
-import { preferredBible } from '../scripture/service.ts';
+import { scriptureCache } from '../scripture/index.ts';
+import { findReferences } from '../scripture/index.ts';
+import { passagesText, type PassageKey } from '../scripture/index.ts';
+import { preferredBible } from '../scripture/index.ts';
 import type { Passage } from './engine.ts';
 import { quotable } from './never-quote.ts';
 

@@ -1,10 +1,10 @@
 import type { ChatLanguage, ChatTheme } from '@candeia/shared/schemas/chat';
 import type { TextLanguage } from '@candeia/shared/schemas/scripture';
 import type { Db } from '../../db/client.ts';
-import { scriptureCache, type TextsSnapshot } from '../scripture/cache.ts';
-import { findReferences, formatReference } from '../scripture/references.ts';
-import { passagesText, type PassageKey, type PassageText, type TextRow } from '../scripture/repository.ts';
-import { preferredBible } from '../scripture/service.ts';
+import { scriptureCache, type TextsSnapshot } from '../scripture/index.ts';
+import { findReferences, formatReference } from '../scripture/index.ts';
+import { passagesText, type PassageKey, type PassageText, type TextRow } from '../scripture/index.ts';
+import { preferredBible } from '../scripture/index.ts';
 import type { Deps } from '../../types.ts';
 import type { Passage } from './engine.ts';
 import { LOCALE_OF, namedSacredTexts } from './grounding.ts';

@@ -15,6 +15,7 @@ import { GuideEngine } from './guide/guide-engine.ts';
 import type { AnswerFeed } from './live.ts';
 import { OpenAiEngine } from './openai-engine.ts';
 import { ChatService } from './service.ts';
+import { requireAccess } from '../../lib/access.ts';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const PING_MS = 15_000;
@@ -68,7 +69,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   // Answers being written are finished (or stopped) before the database goes away.
   app.addHook('preClose', () => chat.close());
 
-  const user = (req: { actor(): Actor }) => req.actor() as ReturnType<typeof req.actor> & { userId: string };
+  const user = (req: { actor(): Actor }) => requireAccess(req.actor(), 'chat.use');
 
   app.get('/conversations', { schema: { querystring: listConversationsQuerySchema } }, async (req) =>
     chat.list(user(req), req.query.page),
@@ -90,12 +91,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/messages', { schema: { body: sendMessageSchema } }, async (req, reply) => {
-    const { start, answer } = await chat.send(user(req), req.auth!.firstName, req.body);
+    const { start, answer } = await chat.send(user(req), req.auth?.firstName ?? '', req.body);
     return sendEvents(reply, answer, start, true);
   });
 
   app.post('/conversations/:id/regenerate', { schema: { params: chatIdParamsSchema } }, async (req, reply) => {
-    const { start, answer } = await chat.regenerate(user(req), req.auth!.firstName, req.params.id);
+    const { start, answer } = await chat.regenerate(user(req), req.auth?.firstName ?? '', req.params.id);
     return sendEvents(reply, answer, start, true);
   });
 

@@ -23,9 +23,9 @@ import { loggableError } from '../../lib/loggable-error.ts';
 import { checkQuota } from '../../lib/quota.ts';
 import { limit } from '../../lib/rate-limit.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { requireFeature } from '../billing/access.ts';
+import { requireFeature } from '../billing/index.ts';
 import type { chatMessages } from '../../db/schema/index.ts';
-import * as credits from '../credits/service.ts';
+import * as credits from '../credits/index.ts';
 import {
   countTokens,
   type ChatEngine,

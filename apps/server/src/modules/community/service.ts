@@ -9,17 +9,17 @@ import {
   type PrayerListDto,
 } from '@candeia/shared/schemas/community';
 import { MINUTE_MS } from '@candeia/shared/constants';
+import { requireAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { limit } from '../../lib/rate-limit.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { requireFeature } from '../billing/access.ts';
+import { requireFeature } from '../billing/index.ts';
 import * as repo from './repository.ts';
 
 /** The signed-in member behind a community call, past the plan's `community` flag. */
 async function member(deps: Deps, actor: Actor): Promise<string> {
-  const userId = actor.userId;
-  if (!userId) throw new AppError('AUTH_REQUIRED');
-  await requireFeature(deps, { userId, role: actor.role }, 'community');
+  const { userId, role } = requireAccess(actor, 'community.use');
+  await requireFeature(deps, { userId, role }, 'community');
   await ensureHandle(deps, userId);
   return userId;
 }

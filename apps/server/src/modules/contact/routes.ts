@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactSchema } from '@candeia/shared/schemas/contact';
 import { translate } from '@candeia/shared/i18n/server';
 import { DEFAULT_LOCALE } from '@candeia/shared/constants';
-import { paymentsMode } from '../payments/provider.ts';
+import { paymentsMode } from '../payments/index.ts';
 
 /** The footer's contact box: a message to the support address (in the outbox without SMTP). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { GrantCreditsDto, grantCreditsSchema } from '@candeia/shared/schemas/billing';
 import { users } from '../../db/schema/index.ts';
+import { requireAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { logSecurityEvent } from '../security/service.ts';
+import { logSecurityEvent } from '../security/index.ts';
 import { applyGrant, balance } from './service.ts';
 
 /**
@@ -17,6 +18,7 @@ export async function grantCreditsAsAdmin(
   actor: Actor,
   input: z.output<typeof grantCreditsSchema>,
 ): Promise<GrantCreditsDto> {
+  requireAdmin(actor);
   const target = await deps.db.query.users.findFirst({
     where: eq(users.id, input.userId),
     columns: { id: true, email: true },

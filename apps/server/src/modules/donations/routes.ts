@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { donationSchema } from '@candeia/shared/schemas/billing';
-import { PAYER_COOKIE, payerCookieOptions, payerTokenOf } from '../payments/local-provider.ts';
+import { PAYER_COOKIE, payerCookieOptions, payerTokenOf } from '../payments/index.ts';
 import { startDonation } from './service.ts';
 
 export const donationRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, opts) => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Page } from '@candeia/shared/schemas/admin';
@@ -10,13 +9,21 @@ import type {
   donationSchema,
 } from '@candeia/shared/schemas/billing';
 import { emailSchema } from '@candeia/shared/schemas/common';
-import { checkoutSessions, donations } from '../../db/schema/index.ts';
+import { requireAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { newCheckoutId } from '../billing/checkout.ts';
-import { CHECKOUT_TTL_MS, successUrl } from '../payments/local-provider.ts';
-import { checkoutProviderName, paymentProvider } from '../payments/provider.ts';
+import {
+  CHECKOUT_TTL_MS,
+  checkoutProviderName,
+  insertCheckout,
+  newCheckoutId,
+  paymentProvider,
+  successUrl,
+  updateCheckout,
+} from '../payments/index.ts';
+import * as repo from './repository.ts';
 
 const absolute = (deps: Deps, path: string) => `${deps.config.APP_URL.replace(/\/$/, '')}${path}`;
 
@@ -50,7 +57,7 @@ export async function startDonation(
   const id = newCheckoutId();
   const donationId = randomUUID();
   await deps.db.transaction(async (tx) => {
-    await tx.insert(donations).values({
+    await repo.insertDonation(tx, {
       id: donationId,
       checkoutSessionId: id,
       userId: actor.userId,
@@ -60,7 +67,7 @@ export async function startDonation(
       status: 'pending',
       createdAt: now,
     });
-    await tx.insert(checkoutSessions).values({
+    await insertCheckout(tx, {
       id,
       provider: provider.name,
       kind: 'donation',
@@ -85,15 +92,11 @@ export async function startDonation(
       successUrl: absolute(deps, successUrl(id)),
       cancelUrl: absolute(deps, '/donations?checkout=canceled'),
     });
-    if (res.providerSessionId)
-      await deps.db
-        .update(checkoutSessions)
-        .set({ providerSessionId: res.providerSessionId })
-        .where(eq(checkoutSessions.id, id));
+    if (res.providerSessionId) await updateCheckout(deps.db, id, { providerSessionId: res.providerSessionId });
     return { url: res.url, sessionId: id, payerToken };
   } catch (err) {
-    await deps.db.update(checkoutSessions).set({ status: 'failed' }).where(eq(checkoutSessions.id, id));
-    await deps.db.update(donations).set({ status: 'failed' }).where(eq(donations.id, donationId));
+    await updateCheckout(deps.db, id, { status: 'failed' });
+    await repo.setFailed(deps.db, donationId);
     if (err instanceof AppError && err.code === 'PROVIDER_UNAVAILABLE') throw err;
     log?.error({ err: err instanceof AppError ? err.code : String(err) }, 'donation checkout failed');
     throw new AppError('DONATION_FAILED');
@@ -102,19 +105,11 @@ export async function startDonation(
 
 export async function adminDonations(
   deps: Pick<Deps, 'db'>,
+  actor: Actor,
   q: z.output<typeof adminDonationsQuerySchema>,
 ): Promise<Page<DonationDto>> {
-  const where = q.status ? eq(donations.status, q.status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(donations)
-      .where(where)
-      .orderBy(desc(donations.createdAt), desc(donations.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    deps.db.select({ n: count() }).from(donations).where(where),
-  ]);
+  requireAdmin(actor);
+  const { rows, total } = await repo.donationsPage(deps.db, q.status, q.page, q.pageSize);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -126,8 +121,18 @@ export async function adminDonations(
       createdAt: r.createdAt.toISOString(),
       paidAt: r.paidAt?.toISOString() ?? null,
     })),
-    total: total?.n ?? 0,
+    total,
     page: q.page,
     pageSize: q.pageSize,
   };
+}
+
+/** Donations' reactions to payments (subscribed at app build): paid, or failed. */
+export function subscribeDonations(domain: DomainEvents): void {
+  domain.on('payment.succeeded', async (ctx, e) => {
+    if (e.kind === 'donation') await repo.markPaid(ctx.db, e.donationId, e.now);
+  });
+  domain.on('payment.failed', async (ctx, e) => {
+    if (e.kind === 'donation') await repo.markFailed(ctx.db, e.donationId);
+  });
 }

@@ -15,7 +15,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import type { Deps } from '../../types.ts';
-import { findSubscription } from '../billing/repository.ts';
 import {
   addMonth,
   MIN_TRIAL_END_MS,
@@ -25,7 +24,8 @@ import {
   type ProviderSubscriptionState,
   type SubscriptionCheckoutInput,
   testCheckoutEnabled,
-} from './provider.ts';
+} from './provider-base.ts';
+import { memberTrial } from './repository.ts';
 import { handleWebhook } from './webhook.ts';
 
 type LocalDeps = { db: DbOrTx; clock: Clock; config: Config };
@@ -267,7 +267,7 @@ export class LocalProvider implements PaymentProvider {
  * charges the test card now and adds the days to the first period instead.
  */
 async function trialEndOf(db: DbOrTx, userId: string, now: Date): Promise<Date | null> {
-  const sub = await findSubscription(db, userId);
+  const sub = await memberTrial(db, userId);
   // As with Stripe (MIN_TRIAL_END_MS): the last two days of a trial are not carried over.
   return sub?.isTrial && sub.trialEndDate && sub.trialEndDate.getTime() - now.getTime() >= MIN_TRIAL_END_MS
     ? sub.trialEndDate

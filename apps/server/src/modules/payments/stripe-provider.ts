@@ -10,7 +10,7 @@ import type {
   PaymentProvider,
   ProviderSubscriptionState,
   SubscriptionCheckoutInput,
-} from './provider.ts';
+} from './provider-base.ts';
 import { subscriptionPeriodEnd } from './stripe-objects.ts';
 
 const clients = new WeakMap<Config, Stripe>();

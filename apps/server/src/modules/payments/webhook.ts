@@ -1,10 +1,10 @@
 import Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
-import { webhookEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { logSecurityEvent } from '../security/service.ts';
+import { logSecurityEvent } from '../security/index.ts';
 import { applyEvent } from './events.ts';
+import { recordWebhookEvent } from './repository.ts';
 import type { StripeEventLike } from './stripe-objects.ts';
 
 /** Stripe's default: a signature older than 5 minutes is refused (replay protection). */
@@ -71,11 +71,12 @@ export async function handleWebhook(
   const ev = event;
   const now = deps.clock.now();
   const duplicate = await deps.db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(webhookEvents)
-      .values({ id: ev.id, type: ev.type, eventCreatedAt: new Date(ev.created * 1000), receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
+    const fresh = await recordWebhookEvent(tx, {
+      id: ev.id,
+      type: ev.type,
+      eventCreatedAt: new Date(ev.created * 1000),
+      receivedAt: now,
+    });
     if (!fresh) return true;
     await applyEvent({ ...deps, db: tx }, ev, log);
     return false;

@@ -5,10 +5,12 @@ import type { ReferralOverviewDto } from '@candeia/shared/schemas/billing';
 import type { DbOrTx } from '../../db/client.ts';
 import { referralRewards, userSubscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireAccess } from '../../lib/access.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { findPlan, findSubscription, listPublicPlans, type PlanRow } from '../billing/repository.ts';
-import { subscriptionState } from '../billing/service.ts';
-import { grant } from '../credits/service.ts';
+import { findPlan, findSubscription, listPublicPlans, type PlanRow } from '../billing/index.ts';
+import { subscriptionState } from '../billing/index.ts';
+import { grant } from '../credits/index.ts';
 
 /**
  * Why a referrer's code is refused, or null when it may be used (SPEC.md §6, PRODUCT.md
@@ -135,7 +137,7 @@ export async function payReferrer(db: DbOrTx, referredUserId: string, referrerId
  * their plan and the plans that have the programme.
  */
 export async function referralOverview(deps: Deps, actor: Actor): Promise<ReferralOverviewDto> {
-  const userId = actor.userId!;
+  const { userId } = requireAccess(actor, 'referrals.self');
   const user = await deps.db.query.users.findFirst({
     where: eq(users.id, userId),
     columns: { referralCode: true },
@@ -178,4 +180,9 @@ export async function referralOverview(deps: Deps, actor: Actor): Promise<Referr
       .filter((p) => p.monthlyPriceCents > 0 && normalizeFeatures(p.features).referral_program)
       .map((p) => ({ slug: p.slug, name: p.name })),
   };
+}
+
+/** Referrals' reaction to a member's subscription payment (subscribed at app build). */
+export function subscribeReferrals(domain: DomainEvents): void {
+  domain.on('subscription.paid', (ctx, e) => rewardReferrerOnFirstPayment(ctx.db, e.userId, e.now));
 }

@@ -138,11 +138,7 @@ export function parseReference(query: string, locale: Locale): ParsedReference |
 }
 
 /** "João 3:16", "João 3:16-18", "Gênesis 1" (a whole chapter). */
-export function formatReference(bookName: string, chapter: number, verseStart?: number, verseEnd?: number): string {
-  if (verseStart === undefined) return `${bookName} ${chapter}`;
-  const range = verseEnd !== undefined && verseEnd > verseStart ? `${verseStart}-${verseEnd}` : `${verseStart}`;
-  return `${bookName} ${chapter}:${range}`;
-}
+export { formatReference } from '@candeia/shared/scripture';
 
 /** A Bible reference found inside running text, with where it stands. */
 export interface FoundReference {

@@ -21,9 +21,10 @@ import {
 } from '@candeia/shared/schemas/scripture';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireAccess } from '../../lib/access.ts';
 import { checkQuota } from '../../lib/quota.ts';
 import type { Actor, Deps } from '../../types.ts';
-import { requireFeature } from '../billing/access.ts';
+import { requireFeature } from '../billing/index.ts';
 import { scriptureCache, serialize, type CachedChapter, type Serialized, type TextsSnapshot } from './cache.ts';
 import { formatReference } from './references.ts';
 import * as repo from './repository.ts';
@@ -159,7 +160,8 @@ export function preferredBible(snap: TextsSnapshot, locale: Locale): TextRow | n
 
 // ---------- The reader's own data ----------
 
-const gate = (deps: Deps, actor: Actor) => requireFeature(deps, { userId: actor.userId!, role: actor.role }, 'bible');
+const gate = (deps: Deps, actor: Actor) =>
+  requireFeature(deps, { userId: requireAccess(actor, 'scripture.personal').userId, role: actor.role }, 'bible');
 
 const EXCERPT_MAX = 600;
 
@@ -224,7 +226,7 @@ export interface ListInput {
 export async function listFavourites(deps: Deps, actor: Actor, input: ListInput): Promise<Paged<FavouriteDto>> {
   await gate(deps, actor);
   const { rows, total } = await repo.listFavourites(deps.db, {
-    userId: actor.userId!,
+    userId: requireAccess(actor, 'scripture.personal').userId,
     textId: input.textId,
     limit: input.pageSize,
     offset: (input.page - 1) * input.pageSize,
@@ -239,7 +241,7 @@ export async function addFavourite(
 ): Promise<{ favourite: FavouriteDto; created: boolean }> {
   await gate(deps, actor);
   const entry = await existingPassage(deps.db, input);
-  const userId = actor.userId!;
+  const { userId } = requireAccess(actor, 'scripture.personal');
   const values = {
     userId,
     textId: entry.textId,
@@ -268,13 +270,14 @@ export async function addFavourite(
 
 export async function removeFavourite(deps: Deps, actor: Actor, id: string): Promise<void> {
   await gate(deps, actor);
-  if (!(await repo.deleteFavourite(deps.db, actor.userId!, id))) throw new AppError('NOT_FOUND');
+  if (!(await repo.deleteFavourite(deps.db, requireAccess(actor, 'scripture.personal').userId, id)))
+    throw new AppError('NOT_FOUND');
 }
 
 export async function listNotes(deps: Deps, actor: Actor, input: ListInput): Promise<Paged<NoteDto>> {
   await gate(deps, actor);
   const { rows, total } = await repo.listNotes(deps.db, {
-    userId: actor.userId!,
+    userId: requireAccess(actor, 'scripture.personal').userId,
     textId: input.textId,
     q: input.q,
     limit: input.pageSize,
@@ -287,7 +290,7 @@ export async function addNote(deps: Deps, actor: Actor, input: PassageInput & { 
   await gate(deps, actor);
   const entry = await existingPassage(deps.db, input);
   const now = deps.clock.now();
-  const userId = actor.userId!;
+  const { userId } = requireAccess(actor, 'scripture.personal');
   const id = await deps.db.transaction(async (tx) => {
     await checkQuota(tx, {
       name: 'notes',
@@ -313,14 +316,23 @@ export async function addNote(deps: Deps, actor: Actor, input: PassageInput & { 
 
 export async function editNote(deps: Deps, actor: Actor, id: string, input: { body: string }): Promise<NoteDto> {
   await gate(deps, actor);
-  if (!(await repo.updateNote(deps.db, actor.userId!, id, input.body, deps.clock.now())))
+  if (
+    !(await repo.updateNote(
+      deps.db,
+      requireAccess(actor, 'scripture.personal').userId,
+      id,
+      input.body,
+      deps.clock.now(),
+    ))
+  )
     throw new AppError('NOT_FOUND');
-  return toNoteDto((await repo.findNote(deps.db, actor.userId!, id))!);
+  return toNoteDto((await repo.findNote(deps.db, requireAccess(actor, 'scripture.personal').userId, id))!);
 }
 
 export async function removeNote(deps: Deps, actor: Actor, id: string): Promise<void> {
   await gate(deps, actor);
-  if (!(await repo.deleteNote(deps.db, actor.userId!, id))) throw new AppError('NOT_FOUND');
+  if (!(await repo.deleteNote(deps.db, requireAccess(actor, 'scripture.personal').userId, id)))
+    throw new AppError('NOT_FOUND');
 }
 
 /** The reader's favourites and notes on one chapter, in verse order. */
@@ -332,7 +344,7 @@ export async function chapterAnnotations(
   await gate(deps, actor);
   const entry = await chapter(deps, input);
   const filter = {
-    userId: actor.userId!,
+    userId: requireAccess(actor, 'scripture.personal').userId,
     chapter: { textId: entry.textId, book: entry.book.code, chapter: entry.chapter },
     limit: 1000,
     offset: 0,
@@ -365,7 +377,7 @@ export async function getPosition(
   await gate(deps, actor);
   const snap = await scriptureCache(deps.db).texts();
   const ids = snap.list.filter((t) => isBible(t) === (input.scope === 'bible')).map((t) => t.id);
-  const row = await repo.latestPosition(deps.db, actor.userId!, ids);
+  const row = await repo.latestPosition(deps.db, requireAccess(actor, 'scripture.personal').userId, ids);
   return row ? toPositionDto(row) : null;
 }
 
@@ -380,7 +392,7 @@ export async function savePosition(
   const verse = input.verse ?? null;
   if (verse !== null && (verse < entry.firstVerse || verse > entry.lastVerse)) throw new AppError('NOT_FOUND');
   const row = await repo.upsertPosition(deps.db, {
-    userId: actor.userId!,
+    userId: requireAccess(actor, 'scripture.personal').userId,
     textId: entry.textId,
     bookCode: entry.book.code,
     chapter: entry.chapter,

@@ -1,28 +1,9 @@
+import type { SecurityEventType } from '@candeia/shared/security-events';
 import type { DbOrTx } from '../../db/client.ts';
 import { securityEvents } from '../../db/schema/index.ts';
 import type { Actor, Deps } from '../../types.ts';
 
-export type SecurityEventType =
-  | 'signup'
-  | 'login_success'
-  | 'login_failure'
-  | 'login_rate_limited'
-  | 'login_locked'
-  | 'login_blocked_payment'
-  | 'account_locked'
-  | 'logout'
-  | 'session_expired'
-  | 'password_reset_requested'
-  | 'password_reset_completed'
-  | 'password_changed'
-  | 'email_verification_requested'
-  | 'email_verified'
-  | 'admin_access_denied'
-  | 'admin_logs_cleared'
-  | 'csrf_rejected'
-  | 'admin_plan_saved'
-  | 'admin_credits_granted'
-  | 'webhook_rejected';
+export type { SecurityEventType };
 
 /** Writes one security event (SPEC.md §3) with UTC time and the real client IP. Never a secret. */
 export async function logSecurityEvent(

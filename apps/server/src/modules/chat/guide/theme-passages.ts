@@ -1,4 +1,4 @@
-import { b, isTextRef, sacred, THEME_REFS, type Ref } from '../../scripture/themes.ts';
+import { b, isTextRef, sacred, THEME_REFS, type Ref } from '../../scripture/index.ts';
 import type { ChatTheme } from '@candeia/shared/schemas/chat';
 
 /**

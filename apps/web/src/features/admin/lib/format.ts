@@ -14,20 +14,4 @@ export function dayBoundary(day: string, end: boolean): string | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-export const SECURITY_EVENT_TYPES = [
-  'signup',
-  'login_success',
-  'login_failure',
-  'login_rate_limited',
-  'login_locked',
-  'login_blocked_payment',
-  'account_locked',
-  'logout',
-  'session_expired',
-  'password_reset_requested',
-  'password_reset_completed',
-  'password_changed',
-  'admin_access_denied',
-  'admin_logs_cleared',
-  'csrf_rejected',
-] as const;
+export { SECURITY_EVENT_TYPES } from '@candeia/shared/security-events';

@@ -1,24 +1,14 @@
+import { formatAmountInput } from '@candeia/shared/money';
 import { parseAmountToCents } from '@candeia/shared/schemas/billing';
 
-/** Minor units (centavos) in the given currency, in the reader's locale. */
-export function formatMoney(cents: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(
-    cents / 100,
-  );
-}
+export { formatMoney } from '@candeia/shared/money';
 
 export function formatCount(n: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(n);
 }
 
 /** Cents as the decimal an admin would type: 15990 → "159,90" (pt-BR) or "159.90" (en-US). */
-export function centsToInput(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: false,
-  }).format(cents / 100);
-}
+export const centsToInput = formatAmountInput;
 
 /** A typed price ("159,90", "0", "1.234,56") in cents, or null. */
 export function priceToCents(typed: string): number | null {

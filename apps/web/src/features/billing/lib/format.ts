@@ -1,9 +1,5 @@
-/** Money of a plan: minor units (centavos) in the plan's currency, in the reader's locale. */
-export function formatMoney(cents: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(
-    cents / 100,
-  );
-}
+/** Money (packages/shared/src/money.ts): minor units in the plan's currency, in the reader's locale. */
+export { formatAmountInput, formatMoney } from '@candeia/shared/money';
 
 export function formatNumber(n: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(n);
@@ -21,15 +17,6 @@ export function formatDate(iso: string, locale: string): string {
 /** A day as digits in the reader's locale: dd/mm/aaaa in pt-BR and es-ES, mm/dd/yyyy in en-US. */
 export function formatDateNumeric(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
-}
-
-/** Cents as the decimal a person would type in their locale: 2500 → "25,00" (pt-BR) or "25.00" (en-US). */
-export function formatAmountInput(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: false,
-  }).format(cents / 100);
 }
 
 /**

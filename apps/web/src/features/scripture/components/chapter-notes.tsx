@@ -8,7 +8,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { useDeleteNote } from '../api/delete-note.ts';
 import { useActionError } from '../hooks/use-action-error.ts';
 import { chapterPath, type Area } from '../lib/paths.ts';
-import { formatReference } from '../lib/reference.ts';
+import { formatReference } from '@candeia/shared/scripture';
 
 /** The user's notes on this chapter, under the text: each links to its verses and can be edited or deleted. */
 export function ChapterNotes({

@@ -13,7 +13,7 @@ import { useReaderPrefs } from '../hooks/use-reader-prefs.ts';
 import { chapterName } from '../lib/canon.ts';
 import { storeLastPlace } from '../lib/last-place.ts';
 import { bookPath, chapterPath, areaOf, type Area } from '../lib/paths.ts';
-import { formatReference } from '../lib/reference.ts';
+import { formatReference } from '@candeia/shared/scripture';
 import { bibleTexts } from '../lib/texts.ts';
 import { ChapterView } from './chapter-view.tsx';
 import { LanguageNote } from './language-note.tsx';

@@ -1,12 +1,8 @@
 import type { VerseDto } from '@candeia/shared/schemas/scripture';
+import { formatReference } from '@candeia/shared/scripture';
 
-/** "João 3:16" or "João 3:16-18". */
-export function formatReference(bookName: string, chapter: number, start?: number, end?: number): string {
-  if (start === undefined) return `${bookName} ${chapter}`;
-  return end !== undefined && end !== start
-    ? `${bookName} ${chapter}:${start}-${end}`
-    : `${bookName} ${chapter}:${start}`;
-}
+/** The shared one (packages/shared/src/scripture.ts), re-exported for this feature's callers. */
+export { formatReference };
 
 /**
  * The text of the selected verses for copying or sharing, and its reference with the

@@ -1,0 +1,3 @@
+/** The community module's public entry: other modules, app.ts, jobs/ and cli/ import only this file. */
+export { communityRoutes } from './routes.ts';
+export { seedDemoPosts } from './service.ts';
