@@ -8,7 +8,7 @@ import {
   referralCodeOf,
   subscribeThroughApi,
 } from './support/billing.ts';
-import { PASSWORD, expect, test, verificationLinkOf, withDb } from './support/fixtures.ts';
+import { PASSWORD, expect, setCredits, test, verificationLinkOf, withDb } from './support/fixtures.ts';
 
 /** dd/mm/aaaa of an ISO date, as the pt-BR screens write it (in the browser's São Paulo zone). */
 const brDate = (iso: string) =>
@@ -420,13 +420,7 @@ test.describe('header', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: /disponíve/ })).toHaveCount(0);
     const user = await login();
-    await withDb((c) =>
-      c.query(
-        `INSERT INTO credit_accounts (user_id, balance) VALUES ($1, 1234)
-         ON CONFLICT (user_id) DO UPDATE SET balance = 1234`,
-        [user.id],
-      ),
-    );
+    await setCredits(user.id, 1234);
     await page.goto('/start');
     const balance = page.getByRole('banner').getByRole('link', { name: '1.234 créditos disponíveis' });
     await expect(balance).toBeVisible();

@@ -15,17 +15,6 @@ const shot = async (page: Page, name: string) => {
   await save(page, test.info().project.name, `paths-${name}`);
 };
 
-/** The sign-up trial's credits, as sign-up grants them (the e2e users are written straight in the database). */
-async function grantTrialCredits(user: E2EUser) {
-  await withDb(async (c) => {
-    await c.query('INSERT INTO credit_accounts (user_id, balance) VALUES ($1, $2)', [user.id, TRIAL_CREDITS]);
-    await c.query(
-      `INSERT INTO credit_ledger (user_id, delta, balance_after, kind, idempotency_key) VALUES ($1, $2, $2, 'trial', $3)`,
-      [user.id, TRIAL_CREDITS, `trial:${user.id}`],
-    );
-  });
-}
-
 /** A chat message through the API, read to the end of its answer. */
 async function askThroughApi(page: Page, baseURL: string, content: string) {
   const res = await page.request.post('/api/chat/messages', { data: { content }, headers: { origin: baseURL } });
@@ -44,8 +33,8 @@ async function endTrial(user: E2EUser) {
 }
 
 test('chat: the cost of an answer is shown before sending, from the trial balance', async ({ page, login }) => {
-  const user = await login();
-  await grantTrialCredits(user);
+  // The sign-up trial's credits, as sign-up grants them.
+  await login({ credits: TRIAL_CREDITS });
   await page.goto('/chat');
   // Nothing typed yet: a typical answer, from the pricing the server charges with.
   const empty = page.getByText(`≈ ${estimateAnswerCredits('')} créditos por resposta · saldo: 15.000`);
@@ -58,8 +47,8 @@ test('chat: the cost of an answer is shown before sending, from the trial balanc
 });
 
 test('chat after the trial: said first, the history readable, nothing to send', async ({ page, login, baseURL }) => {
-  const user = await login();
-  await grantTrialCredits(user);
+  // The sign-up trial's credits, as sign-up grants them.
+  const user = await login({ credits: TRIAL_CREDITS });
   await askThroughApi(page, baseURL!, 'Preciso de esperança para continuar');
   await endTrial(user);
 
@@ -164,8 +153,8 @@ test('referrals: one rule on /profile and /referral; a plan without it is named'
 });
 
 test('credit history: one line per chat answer, with its cost', async ({ page, login, baseURL }) => {
-  const user = await login();
-  await grantTrialCredits(user);
+  // The sign-up trial's credits, as sign-up grants them.
+  await login({ credits: TRIAL_CREDITS });
   await askThroughApi(page, baseURL!, 'Estou ansioso com o meu trabalho');
   await page.goto('/subscription');
   const history = page.locator('section', { has: page.getByRole('heading', { name: 'Histórico de créditos' }) });

@@ -1,31 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { settle } from './billing.ts';
-import { withDb } from './fixtures.ts';
 
-/**
- * Gives a user credits as the credits repository does (apps/server/src/modules/credits/
- * repository.ts, addWithLedger): the balance and its ledger row change in ONE statement, the
- * account created when missing, under a fresh idempotency key. (Amounts here stay far below
- * the balance ceiling the repository caps at.)
- */
-export async function grantCredits(userId: string, amount: number): Promise<number> {
-  return withDb(async (c) => {
-    const { rows } = await c.query<{ balance_after: string }>(
-      `WITH moved AS (
-         INSERT INTO credit_accounts AS a (user_id, balance, updated_at) VALUES ($1, $2, now())
-         ON CONFLICT (user_id) DO UPDATE SET balance = a.balance + EXCLUDED.balance, updated_at = EXCLUDED.updated_at
-         RETURNING user_id, balance
-       )
-       INSERT INTO credit_ledger (user_id, delta, balance_after, kind, idempotency_key, reference, created_at)
-       SELECT user_id, $2::bigint, balance, 'admin_grant', $3::text, 'e2e', now() FROM moved
-       RETURNING balance_after`,
-      [userId, amount, `e2e-grant:${randomBytes(6).toString('hex')}`],
-    );
-    // bigint: node-postgres reads it as a string.
-    return Number(rows[0]!.balance_after);
-  });
-}
+/** Credits through the server's credits service (e2e/support/fixtures.ts). */
+export { grantCredits } from './fixtures.ts';
 
 /** The chat screen's parts, by role and accessible name (Portuguese interface). */
 export const chat = {

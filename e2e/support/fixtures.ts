@@ -1,13 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
-import { hash } from '@node-rs/argon2';
 import pg from 'pg';
+import { SESSION_COOKIE } from '@candeia/shared/constants';
+import { createDatabase, type Db } from '../../apps/server/src/db/client.ts';
+import {
+  ACCOUNT_PASSWORD,
+  createAccount,
+  createSession,
+  grantCredits as grantThroughService,
+  setCredits as setThroughService,
+} from '../../apps/server/test/support/accounts.ts';
 
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54329);
 /** The embedded database of the server under test (fixed port in playwright.config.ts). */
 export const E2E_DATABASE_URL = `postgres://candeia:candeia-local@127.0.0.1:${PG_PORT}/candeia`;
 
-export const PASSWORD = 'Caminho@Luz2026';
+export const PASSWORD = ACCOUNT_PASSWORD;
 
 export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: E2E_DATABASE_URL });
@@ -19,6 +26,16 @@ export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** The server's own services on the e2e database (one short-lived pool per call). */
+export async function withServices<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const database = createDatabase(E2E_DATABASE_URL, 2);
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 export interface E2EUser {
   id: string;
   email: string;
@@ -27,33 +44,33 @@ export interface E2EUser {
 }
 
 /**
- * Creates a user (trialing, e-mail verified unless `verified: false`) and, when asked, a live
- * session, straight in the database.
+ * Creates a user (trialing, e-mail verified unless `verified: false`) with the server's own
+ * services (apps/server/test/support/accounts.ts). No credits unless `credits` says how many:
+ * the trial's are spent, so a test's balance is only what it gives.
  */
 export async function createUser(
-  opts: { role?: 'user' | 'admin'; firstName?: string; status?: string | null; verified?: boolean } = {},
-) {
-  const email = `e2e.${randomBytes(5).toString('hex')}@example.com`;
-  const firstName = opts.firstName ?? 'Clara';
-  const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-  return withDb(async (c) => {
-    const ref = `REF-${randomBytes(4).toString('hex').toUpperCase()}`;
-    const { rows } = await c.query<{ id: string }>(
-      `INSERT INTO users (email, password_hash, first_name, last_name, phone, country, birth_date, gender, locale, role, referral_code, email_verified_at)
-       VALUES ($1, $2, $3, 'Teste', '+55 11 90000-0000', 'Brasil', '1990-01-01', 'female', 'pt-BR', $4, $5, $6) RETURNING id`,
-      [email, passwordHash, firstName, opts.role ?? 'user', ref, opts.verified === false ? null : new Date()],
-    );
-    const id = rows[0]!.id;
-    await c.query(`INSERT INTO profiles (id, username, email) VALUES ($1, $2, $3)`, [id, email.split('@')[0], email]);
-    if (opts.status !== null) {
-      await c.query(
-        `INSERT INTO user_subscriptions (user_id, plan_id, status, is_trial, trial_end_date, expires_at)
-         VALUES ($1, (SELECT id FROM subscription_plans WHERE slug = 'free'), $2, $3, now() + interval '30 days', now() + interval '30 days')`,
-        [id, opts.status ?? 'trialing', (opts.status ?? 'trialing') === 'trialing'],
-      );
-    }
-    return { id, email, firstName, password: PASSWORD } satisfies E2EUser;
-  });
+  opts: {
+    role?: 'user' | 'admin';
+    firstName?: string;
+    status?: string | null;
+    verified?: boolean;
+    credits?: number;
+  } = {},
+): Promise<E2EUser> {
+  const account = await withServices((db) =>
+    createAccount(db, { ...opts, credits: opts.status === null ? undefined : (opts.credits ?? 0) }),
+  );
+  return { id: account.id, email: account.email, firstName: account.firstName, password: account.password };
+}
+
+/** Adds credits through the credits service (an administrator's grant); returns the balance. */
+export function grantCredits(userId: string, amount: number): Promise<number> {
+  return withServices((db) => grantThroughService(db, userId, amount));
+}
+
+/** Sets the balance to exactly `amount` through the credits service; returns it. */
+export function setCredits(userId: string, amount: number): Promise<number> {
+  return withServices((db) => setThroughService(db, userId, amount));
 }
 
 /** The path of the newest verification link mailed to an address (read from the outbox: no SMTP in e2e). */
@@ -70,20 +87,12 @@ export async function verificationLinkOf(email: string): Promise<string> {
   return m[1]!;
 }
 
-/** Signs a user in by writing a session row and setting its cookie (no UI round trip). */
+/** Signs a user in with a session made as sign-in makes it, and its cookie (no UI round trip). */
 export async function loginAs(page: Page, user: E2EUser) {
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = createHash('sha256').update(token).digest('hex');
-  await withDb((c) =>
-    c.query(
-      `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip)
-       VALUES ($1, $2, now(), now(), now() + interval '12 hours', '127.0.0.1')`,
-      [user.id, tokenHash],
-    ),
-  );
+  const { token } = await withServices((db) => createSession(db, user.id));
   await page.context().addCookies([
     {
-      name: 'candeia_session',
+      name: SESSION_COOKIE,
       value: token,
       domain: 'localhost',
       path: '/',

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error.ts';
-import { balance, grant, reserve, resetBalance, spend } from '../src/modules/credits/service.ts';
+import { balance, grant, reserve, spend } from '../src/modules/credits/service.ts';
 import { createTestApp } from './support/app.ts';
 import { balanceOf, expectLedgerInvariant } from './support/billing.ts';
-import { insertUser, type TestUser } from './support/factories.ts';
+import { insertAccount, type TestUser } from './support/factories.ts';
 
 const t = await createTestApp();
 const db = t.database.db;
@@ -13,8 +13,7 @@ afterEach(async () => expectLedgerInvariant(t));
 
 /** A user whose balance is exactly `n` (set through the ledger, like every change). */
 async function userWithBalance(n: number): Promise<TestUser> {
-  const u = await insertUser(t);
-  await resetBalance(db, u.user.id, n, `test-setup:${randomUUID()}`, null, t.clock.now());
+  const u = await insertAccount(t, { credits: n });
   expect(await balanceOf(t, u.user.id)).toBe(n);
   return u;
 }
@@ -144,7 +143,7 @@ describe('SECURITY 18: the same key 20 times concurrently moves the balance once
   });
 
   it('through the API: the admin grant form submitted 20 times at once grants once', async () => {
-    const admin = await insertUser(t, { role: 'admin' });
+    const admin = await insertAccount(t, { role: 'admin' });
     const u = await userWithBalance(0);
     const payload = { userId: u.user.id, amount: 500, reason: 'Bem-vindo', idempotencyKey: randomUUID() };
     const answers = await Promise.all(

@@ -7,11 +7,10 @@ import {
   refund,
   refundStaleReservations,
   reserve,
-  resetBalance,
 } from '../src/modules/credits/service.ts';
 import { createTestApp } from './support/app.ts';
 import { expectLedgerInvariant } from './support/billing.ts';
-import { insertUser } from './support/factories.ts';
+import { insertAccount } from './support/factories.ts';
 
 const t = await createTestApp();
 const db = t.database.db;
@@ -19,9 +18,7 @@ afterAll(async () => t.close());
 afterEach(async () => expectLedgerInvariant(t));
 
 async function userWith(n: number) {
-  const u = await insertUser(t);
-  await resetBalance(db, u.user.id, n, `setup:${randomUUID()}`, null, t.clock.now());
-  return u.user.id;
+  return (await insertAccount(t, { credits: n })).user.id;
 }
 
 const ledger = (userId: string) =>

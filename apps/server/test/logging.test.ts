@@ -288,7 +288,9 @@ describe('SECURITY 26: the production logger (server.ts, LOG_LEVEL=trace) writes
     await t.close();
   });
 
-  it('a real server process, driven over HTTP, then stopped with SIGTERM', async () => {
+  // A cold tsx start of the whole server: slow on a busy two-core machine with another test file
+  // running beside it.
+  it('a real server process, driven over HTTP, then stopped with SIGTERM', { timeout: 90_000 }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverDir,
       env: {

@@ -5,6 +5,7 @@ import type { TestApp } from './app.ts';
 import { sessionCookie } from './app.ts';
 import { users } from '../../src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
+import { createAccount, createSession, type AccountOptions } from './accounts.ts';
 
 export const GOOD_PASSWORD = 'Luz@Caminho2026';
 /** Another valid password (SPEC.md §5), for changes and resets. */
@@ -63,6 +64,23 @@ export async function insertUser(
     if (res.statusCode !== 200) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
   }
   return { user, cookie: sessionCookie(res)!, password: body.password as string, email: user.email };
+}
+
+/**
+ * A signed-in user made by the server's own services (support/accounts.ts), without the sign-up
+ * request: for tests about something else than signing up. Verified, on the trial, with a
+ * session cookie; `credits` sets the balance through the ledger.
+ */
+export async function insertAccount(t: TestApp, opts: Omit<AccountOptions, 'now'> = {}): Promise<TestUser> {
+  const now = t.clock.now();
+  const account = await createAccount(t.database.db, { ...opts, now });
+  const { cookie } = await createSession(t.database.db, account.id, { now });
+  return {
+    user: { id: account.id, email: account.email, referralCode: account.referralCode, role: account.role },
+    cookie,
+    password: account.password,
+    email: account.email,
+  };
 }
 
 let ipSeq = 0;
