@@ -70,35 +70,26 @@ export const communityComments = pgTable(
   (t) => [index('community_comments_post_idx').on(t.postId, t.createdAt, t.id)],
 );
 
-/** One reaction ("Amém") per member and post. */
-export const communityReactions = pgTable(
-  'community_reactions',
-  {
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => communityPosts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: tz('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
-);
+/** A member's mark on a post, once per member and post; the post keeps its count. */
+const postMark = (name: string) =>
+  pgTable(
+    name,
+    {
+      postId: uuid('post_id')
+        .notNull()
+        .references(() => communityPosts.id, { onDelete: 'cascade' }),
+      userId: uuid('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      createdAt: tz('created_at').notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+  );
 
-/** "Orei por você" on a prayer request: once per member. */
-export const communityPrayers = pgTable(
-  'community_prayers',
-  {
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => communityPosts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: tz('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
-);
+/** A reaction ("Amém"). */
+export const communityReactions = postMark('community_reactions');
+/** "Orei por você" on a prayer request. */
+export const communityPrayers = postMark('community_prayers');
 
 /** Who follows whom: Seguindo shows the posts of the people a member follows. */
 export const communityFollows = pgTable(

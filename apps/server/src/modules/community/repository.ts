@@ -140,6 +140,19 @@ export async function findPost(db: DbOrTx, id: string, viewerId: string | null) 
   return row ?? null;
 }
 
+/** Seguindo: the posts of the people the viewer follows, and the viewer's own. */
+const followingScope = (db: DbOrTx, viewerId: string) =>
+  or(
+    eq(communityPosts.authorId, viewerId),
+    inArray(
+      communityPosts.authorId,
+      db
+        .select({ id: communityFollows.followeeId })
+        .from(communityFollows)
+        .where(eq(communityFollows.followerId, viewerId)),
+    ),
+  );
+
 const before = (c: Cursor | null): SQL | undefined =>
   c
     ? or(lt(communityPosts.createdAt, c.at), and(eq(communityPosts.createdAt, c.at), lt(communityPosts.id, c.id)))
@@ -161,16 +174,7 @@ export async function feedPage(
 ) {
   const scope =
     q.feed === 'following' && q.viewerId
-      ? or(
-          eq(communityPosts.authorId, q.viewerId),
-          inArray(
-            communityPosts.authorId,
-            db
-              .select({ id: communityFollows.followeeId })
-              .from(communityFollows)
-              .where(eq(communityFollows.followerId, q.viewerId)),
-          ),
-        )
+      ? followingScope(db, q.viewerId)
       : q.feed === 'author' && q.authorId
         ? eq(communityPosts.authorId, q.authorId)
         : undefined;
@@ -191,19 +195,7 @@ export async function countNewer(db: DbOrTx, q: { viewerId: string; feed: 'follo
     .from(communityPosts)
     .where(eq(communityPosts.id, q.afterId));
   if (!anchor) return 0;
-  const scope =
-    q.feed === 'following'
-      ? or(
-          eq(communityPosts.authorId, q.viewerId),
-          inArray(
-            communityPosts.authorId,
-            db
-              .select({ id: communityFollows.followeeId })
-              .from(communityFollows)
-              .where(eq(communityFollows.followerId, q.viewerId)),
-          ),
-        )
-      : undefined;
+  const scope = q.feed === 'following' ? followingScope(db, q.viewerId) : undefined;
   const [row] = await db
     .select({ n: count() })
     .from(communityPosts)
@@ -266,31 +258,27 @@ export async function markAnswered(db: DbOrTx, id: string, authorId: string, tes
 
 // ---------- Reactions and prayers ----------
 
-/** Adds or takes back the reader's reaction; the counter moves only when a row did. */
-export async function setReaction(db: DbOrTx, postId: string, userId: string, on: boolean, at: Date) {
-  const res = on
-    ? await db.insert(communityReactions).values({ postId, userId, createdAt: at }).onConflictDoNothing()
-    : await db
-        .delete(communityReactions)
-        .where(and(eq(communityReactions.postId, postId), eq(communityReactions.userId, userId)));
-  if ((res.rowCount ?? 0) > 0)
-    await db
-      .update(communityPosts)
-      .set({ reactionCount: sql`${communityPosts.reactionCount} + ${on ? 1 : -1}` })
-      .where(eq(communityPosts.id, postId));
-}
+/** A member's mark on a post (an "Amém", an "Orei por você") and the post's counter of it. */
+const MARKS = {
+  reaction: { table: communityReactions, counter: 'reactionCount' },
+  prayer: { table: communityPrayers, counter: 'prayerCount' },
+} as const;
 
-export async function setPrayer(db: DbOrTx, postId: string, userId: string, on: boolean, at: Date) {
-  const res = on
-    ? await db.insert(communityPrayers).values({ postId, userId, createdAt: at }).onConflictDoNothing()
-    : await db
-        .delete(communityPrayers)
-        .where(and(eq(communityPrayers.postId, postId), eq(communityPrayers.userId, userId)));
+/** Adds or takes back the reader's mark; the counter moves only when a row did. */
+export async function setMark(
+  db: DbOrTx,
+  kind: keyof typeof MARKS,
+  q: { postId: string; userId: string; on: boolean; at: Date },
+) {
+  const { table, counter } = MARKS[kind];
+  const res = q.on
+    ? await db.insert(table).values({ postId: q.postId, userId: q.userId, createdAt: q.at }).onConflictDoNothing()
+    : await db.delete(table).where(and(eq(table.postId, q.postId), eq(table.userId, q.userId)));
   if ((res.rowCount ?? 0) > 0)
     await db
       .update(communityPosts)
-      .set({ prayerCount: sql`${communityPosts.prayerCount} + ${on ? 1 : -1}` })
-      .where(eq(communityPosts.id, postId));
+      .set({ [counter]: sql`${communityPosts[counter]} + ${q.on ? 1 : -1}` })
+      .where(eq(communityPosts.id, q.postId));
 }
 
 export async function listPrayers(db: DbOrTx, postId: string, limit: number) {

@@ -177,7 +177,7 @@ export async function react(deps: Deps, actor: Actor, id: string, on: boolean): 
   const me = await member(deps, actor);
   await deps.db.transaction(async (tx) => {
     if (!(await repo.postOwner(tx, id))) throw new AppError('NOT_FOUND');
-    await repo.setReaction(tx, id, me, on, deps.clock.now());
+    await repo.setMark(tx, 'reaction', { postId: id, userId: me, on, at: deps.clock.now() });
   });
   return toPostDto((await repo.findPost(deps.db, id, me))!, me);
 }
@@ -189,7 +189,7 @@ export async function pray(deps: Deps, actor: Actor, id: string, on: boolean): P
     const post = await repo.postOwner(tx, id);
     if (!post || !post.isPrayer) throw new AppError('NOT_FOUND');
     if (post.authorId === me) throw new AppError('BAD_REQUEST');
-    await repo.setPrayer(tx, id, me, on, deps.clock.now());
+    await repo.setMark(tx, 'prayer', { postId: id, userId: me, on, at: deps.clock.now() });
   });
   return toPostDto((await repo.findPost(deps.db, id, me))!, me);
 }
@@ -355,7 +355,7 @@ export async function seedDemoPosts(deps: Pick<Deps, 'db' | 'clock'>, member: st
     createdAt: new Date(now - 60 * 60_000),
   });
   await deps.db.transaction(async (tx) => {
-    await repo.setPrayer(tx, prayer, admin, true, new Date(now - 30 * 60_000));
+    await repo.setMark(tx, 'prayer', { postId: prayer, userId: admin, on: true, at: new Date(now - 30 * 60_000) });
     await repo.insertComment(tx, {
       postId: prayer,
       authorId: admin,

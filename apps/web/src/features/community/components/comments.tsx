@@ -11,6 +11,7 @@ import { useCreateComment } from '../api/create-comment.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useComments } from '../api/get-comments.ts';
 import { useUpdateComment } from '../api/update-comment.ts';
+import { TextEditor } from './text-editor.tsx';
 import { timeAgo } from './time.ts';
 
 const fieldClass =
@@ -57,22 +58,9 @@ function CommentItem({ comment, post }: { comment: CommentDto; post: PostDto }) 
   const toast = useToast();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const [editing, setEditing] = useState(false);
-  const [body, setBody] = useState(comment.body);
-  const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateComment();
   const remove = useDeleteComment();
-  const id = useId();
-  const save = async () => {
-    if (!body.trim()) return setError(t('validation:comment.required'));
-    try {
-      await update.mutateAsync({ postId: post.id, id: comment.id, body });
-      setEditing(false);
-      setError(null);
-    } catch (err) {
-      setError(apiMessage(err));
-    }
-  };
   return (
     <li className="rounded-xl bg-stone-50 px-3 py-2">
       <p className="text-sm">
@@ -85,30 +73,20 @@ function CommentItem({ comment, post }: { comment: CommentDto; post: PostDto }) 
         </span>
       </p>
       {editing ? (
-        <div className="mt-1">
-          <label htmlFor={id} className="sr-only">
-            {t('comments.editLabel')}
-          </label>
-          <textarea
-            id={id}
-            rows={2}
-            maxLength={COMMENT_MAX}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={fieldClass}
-          />
-          {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-          <div className="mt-1 flex gap-2">
-            <Button size="sm" onClick={save} busy={update.isPending}>
-              {t('common.save')}
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        </div>
+        <TextEditor
+          className="mt-1"
+          initial={comment.body}
+          label={t('comments.editLabel')}
+          labelHidden
+          rows={2}
+          maxLength={COMMENT_MAX}
+          required={t('validation:comment.required')}
+          onSave={async (body) => {
+            await update.mutateAsync({ postId: post.id, id: comment.id, body });
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         <p className="mt-0.5 whitespace-pre-wrap break-words text-stone-900">{comment.body}</p>
       )}

@@ -6,7 +6,6 @@ import { POST_MAX, TESTIMONY_MAX, type PostDto } from '@candeia/shared/schemas/c
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { FieldError } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useMessages } from '../../../lib/forms.ts';
 import { useAnswerPrayer } from '../api/answer-prayer.ts';
@@ -16,10 +15,8 @@ import { useSetPrayer } from '../api/set-prayer.ts';
 import { useSetReaction } from '../api/set-reaction.ts';
 import { useUpdatePost } from '../api/update-post.ts';
 import { Comments } from './comments.tsx';
+import { TextEditor } from './text-editor.tsx';
 import { timeAgo } from './time.ts';
-
-const textareaClass =
-  'mt-2 block w-full resize-y rounded-xl border border-stone-300 px-3 py-2 text-base text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 const menuItem =
   'flex min-h-11 cursor-pointer select-none items-center rounded-lg px-3 text-sm font-semibold text-stone-800 outline-none data-[highlighted]:bg-stone-100';
@@ -226,90 +223,43 @@ export function PostCard({
 
 function EditPost({ post, onDone }: { post: PostDto; onDone: () => void }) {
   const { t } = useTranslation('community');
-  const { apiMessage } = useMessages();
   const update = useUpdatePost();
-  const [body, setBody] = useState(post.body);
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-  const save = async () => {
-    if (!body.trim()) return setError(t('validation:post.empty'));
-    try {
-      await update.mutateAsync({ id: post.id, body });
-      onDone();
-    } catch (err) {
-      setError(apiMessage(err));
-    }
-  };
   return (
-    <div className="mt-3">
-      <label htmlFor={id} className="sr-only">
-        {t('post.editLabel')}
-      </label>
-      <textarea
-        id={id}
-        value={body}
-        maxLength={POST_MAX}
-        rows={4}
-        onChange={(e) => setBody(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={textareaClass}
-      />
-      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-      <div className="mt-2 flex gap-2">
-        <Button size="sm" onClick={save} busy={update.isPending}>
-          {t('common.save')}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-      </div>
-    </div>
+    <TextEditor
+      className="mt-3"
+      initial={post.body}
+      label={t('post.editLabel')}
+      labelHidden
+      maxLength={POST_MAX}
+      rows={4}
+      required={t('validation:post.empty')}
+      onSave={async (body) => {
+        await update.mutateAsync({ id: post.id, body });
+        onDone();
+      }}
+      onCancel={onDone}
+    />
   );
 }
 
 function AnswerPrayer({ post, onDone }: { post: PostDto; onDone: () => void }) {
   const { t } = useTranslation('community');
-  const { apiMessage } = useMessages();
   const toast = useToast();
   const answer = useAnswerPrayer();
-  const [testimony, setTestimony] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-  const save = async () => {
-    try {
-      await answer.mutateAsync({ id: post.id, testimony });
-      toast({ variant: 'success', title: t('prayer.answeredToast') });
-      onDone();
-    } catch (err) {
-      setError(apiMessage(err));
-    }
-  };
   return (
-    <div className="mt-3 rounded-xl bg-stone-50 p-3">
-      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
-        {t('prayer.testimonyLabel')}
-      </label>
-      <textarea
-        id={id}
-        value={testimony}
-        maxLength={TESTIMONY_MAX}
-        rows={3}
-        onChange={(e) => setTestimony(e.target.value)}
-        placeholder={t('prayer.testimonyPlaceholder')}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={textareaClass}
-      />
-      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-      <div className="mt-2 flex gap-2">
-        <Button size="sm" onClick={save} busy={answer.isPending}>
-          {t('prayer.markAnswered')}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-      </div>
-    </div>
+    <TextEditor
+      className="mt-3 rounded-xl bg-stone-50 p-3"
+      label={t('prayer.testimonyLabel')}
+      placeholder={t('prayer.testimonyPlaceholder')}
+      maxLength={TESTIMONY_MAX}
+      saveLabel={t('prayer.markAnswered')}
+      onSave={async (testimony) => {
+        await answer.mutateAsync({ id: post.id, testimony });
+        toast({ variant: 'success', title: t('prayer.answeredToast') });
+        onDone();
+      }}
+      onCancel={onDone}
+    />
   );
 }
 
