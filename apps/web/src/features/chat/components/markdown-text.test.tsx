@@ -54,4 +54,29 @@ describe('<MarkdownText>', () => {
     expect(c.querySelector('script, img')).toBeNull();
     expect(c.textContent).toContain('site <script>alert(1)</script> <img src=x onerror=alert(1)>');
   });
+
+  it('keeps single line ends as breaks, and nests lists', () => {
+    const c = show('Primeira linha\nsegunda linha\n\n1. um\n   - dentro\n2. dois');
+    expect(c.querySelector('p br')).not.toBeNull();
+    expect(c.querySelector('ol > li > ul > li')?.textContent).toBe('dentro');
+    expect([...c.querySelectorAll('ol > li')].length).toBe(2);
+  });
+
+  it('shows code as text, images as their description, and links citations inside lists and strong text', () => {
+    const c = show('`<b>x</b>`\n\n![uma vela](https://evil.example/x.png)\n\n- **João 3:16**', [valid]);
+    expect(c.querySelector('code')?.textContent).toBe('<b>x</b>');
+    expect(c.querySelector('b, img')).toBeNull();
+    expect(c.textContent).toContain('uma vela');
+    expect(c.querySelector('li strong a')?.getAttribute('href')).toBe('/bible/porblivre/John/3#v16');
+  });
+
+  it('follows the helplines’ sites and phone autolinks, opening sites in a new tab', () => {
+    const c = show('[cvv.org.br](https://cvv.org.br) <tel:188> [x](javascript:alert(1))');
+    const links = [...c.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.getAttribute('target')]);
+    expect(links).toEqual([
+      ['https://cvv.org.br', '_blank'],
+      ['tel:188', null],
+    ]);
+    expect(c.textContent).toContain('x');
+  });
 });

@@ -1,8 +1,10 @@
-import { Fragment, memo, useMemo, type ReactNode } from 'react';
+import { Children, Fragment, memo, useMemo, type ReactNode } from 'react';
+import Markdown, { type Components } from 'react-markdown';
 import { Link } from 'react-router';
+import remarkBreaks from 'remark-breaks';
 import type { CitationDto } from '@candeia/shared/schemas/chat';
 import { citationPath, splitCitations } from '../lib/citations.ts';
-import { parseMarkdown, type Block, type Inline } from '../lib/markdown.ts';
+import { safeHref } from '../lib/links.ts';
 
 export interface MarkdownTexts {
   /** The mark beside a citation that is not in the installed texts. */
@@ -16,9 +18,20 @@ interface Ctx {
   texts: MarkdownTexts;
 }
 
+/** Each piece of text among `children` with its citations made links (or marked unverified). */
+function cite(children: ReactNode, ctx: Ctx): ReactNode {
+  return Children.map(children, (c) => (typeof c === 'string' ? renderCitations(c, ctx) : c));
+}
+
+/** Links are followed only for phones and the helplines' sites: the URL is judged by `safeHref`. */
+const keepUrl = (url: string) => url;
+
 /**
- * An answer's Markdown as React elements (never as HTML). Valid citations become links into
- * the reader; invalid ones are never links and carry a visible "unverified" mark.
+ * An answer's Markdown as React elements, by react-markdown (CommonMark; a single line end is a
+ * break): raw HTML the model writes is shown as the text it is, never as markup; an image shows
+ * its description; a link is a link only to a phone number or a helpline's site. Valid
+ * citations become links into the reader; invalid ones are never links and carry a visible
+ * "unverified" mark. Headings read as strong paragraphs inside an answer.
  */
 export const MarkdownText = memo(function MarkdownText({
   source,
@@ -29,88 +42,62 @@ export const MarkdownText = memo(function MarkdownText({
   citations: readonly CitationDto[];
   texts: MarkdownTexts;
 }) {
-  const blocks = useMemo(() => parseMarkdown(source), [source]);
-  const ctx = { citations, texts };
-  return <>{blocks.map((b, i) => renderBlock(b, i, ctx))}</>;
-});
-
-function renderBlock(block: Block, key: number, ctx: Ctx): ReactNode {
-  switch (block.type) {
-    case 'paragraph':
-      return <p key={key}>{renderInlines(block.children, ctx)}</p>;
-    case 'heading':
-      return (
-        <p key={key} className="font-semibold text-stone-900">
-          {renderInlines(block.children, ctx)}
-        </p>
-      );
-    case 'quote':
-      return (
-        <blockquote
-          key={key}
-          className="border-l-4 border-brand-300 bg-brand-50/60 py-1 pl-4 pr-2 font-serif italic text-stone-800"
-        >
-          {block.children.map((b, i) => renderBlock(b, i, ctx))}
+  const components = useMemo<Components>(() => {
+    const ctx: Ctx = { citations, texts };
+    const heading = ({ children }: { children?: ReactNode }) => (
+      <p className="font-semibold text-stone-900">{cite(children, ctx)}</p>
+    );
+    return {
+      p: ({ children }) => <p>{cite(children, ctx)}</p>,
+      h1: heading,
+      h2: heading,
+      h3: heading,
+      h4: heading,
+      h5: heading,
+      h6: heading,
+      blockquote: ({ children }) => (
+        <blockquote className="border-l-4 border-brand-300 bg-brand-50/60 py-1 pl-4 pr-2 font-serif italic text-stone-800">
+          {children}
         </blockquote>
-      );
-    case 'list': {
-      const items = block.items.map((item, i) => <li key={i}>{renderInlines(item, ctx)}</li>);
-      return block.ordered ? (
-        <ol key={key} start={block.start} className="list-decimal space-y-1 pl-6">
-          {items}
+      ),
+      ul: ({ children }) => <ul className="list-disc space-y-1 pl-6">{children}</ul>,
+      ol: ({ children, start }) => (
+        <ol start={start} className="list-decimal space-y-1 pl-6">
+          {children}
         </ol>
-      ) : (
-        <ul key={key} className="list-disc space-y-1 pl-6">
-          {items}
-        </ul>
-      );
-    }
-    case 'code':
-      return (
-        <pre key={key} className="overflow-x-auto whitespace-pre-wrap rounded-lg bg-stone-100 p-3 text-sm">
-          {block.value}
+      ),
+      li: ({ children }) => <li>{cite(children, ctx)}</li>,
+      strong: ({ children }) => <strong className="font-semibold text-stone-900">{cite(children, ctx)}</strong>,
+      em: ({ children }) => <em>{cite(children, ctx)}</em>,
+      pre: ({ children }) => (
+        <pre className="overflow-x-auto whitespace-pre-wrap rounded-lg bg-stone-100 p-3 text-sm [&>code]:bg-transparent [&>code]:p-0">
+          {children}
         </pre>
-      );
-    case 'rule':
-      return <hr key={key} className="border-stone-200" />;
-  }
-}
-
-function renderInlines(nodes: Inline[], ctx: Ctx, inLink = false): ReactNode {
-  return nodes.map((n, i) => {
-    switch (n.type) {
-      case 'text':
-        return <Fragment key={i}>{inLink ? n.value : renderCitations(n.value, ctx)}</Fragment>;
-      case 'strong':
-        return (
-          <strong key={i} className="font-semibold text-stone-900">
-            {renderInlines(n.children, ctx, inLink)}
-          </strong>
-        );
-      case 'em':
-        return <em key={i}>{renderInlines(n.children, ctx, inLink)}</em>;
-      case 'code':
-        return (
-          <code key={i} className="rounded bg-stone-100 px-1 py-0.5 text-[0.9em]">
-            {n.value}
-          </code>
-        );
-      case 'break':
-        return <br key={i} />;
-      case 'link':
+      ),
+      code: ({ children }) => <code className="rounded bg-stone-100 px-1 py-0.5 text-[0.9em]">{children}</code>,
+      hr: () => <hr className="border-stone-200" />,
+      img: ({ alt }) => <>{alt ?? ''}</>,
+      a: ({ href, children }) => {
+        const safe = href ? safeHref(href) : null;
+        if (!safe) return <>{children}</>;
         return (
           <a
-            key={i}
-            href={n.href}
-            {...(n.href.startsWith('https:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            href={safe}
+            {...(safe.startsWith('https:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
             className="whitespace-nowrap rounded font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
           >
-            {renderInlines(n.children, ctx, true)}
+            {children}
           </a>
         );
-    }
-  });
-}
+      },
+    };
+  }, [citations, texts]);
+  return (
+    <Markdown remarkPlugins={[remarkBreaks]} components={components} urlTransform={keepUrl} skipHtml={false}>
+      {source}
+    </Markdown>
+  );
+});
 
 function renderCitations(text: string, ctx: Ctx): ReactNode {
   const segments = splitCitations(text, ctx.citations);
