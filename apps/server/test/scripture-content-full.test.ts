@@ -214,7 +214,7 @@ function crossCheck(confPath: string, module: string, swordPath: string) {
   expect(differing).toHaveLength(0);
 }
 
-// Skipped only where SWORD's mod2imp (Debian libsword-utils, not installed by CI) is absent: it cross-checks our reader.
+// Skipped only where SWORD's mod2imp (Debian libsword-utils, installed by .ci/run) is absent: it cross-checks our reader.
 describe.skipIf(!hasMod2imp)('cross-check with SWORD’s mod2imp', () => {
   // Skipped only where the shared content mirror (../shared/content or CONTENT_MIRROR) is absent; the tests with small fixtures run everywhere.
   it.skipIf(!hasMirror)(
@@ -236,7 +236,7 @@ describe.skipIf(!hasMod2imp)('cross-check with SWORD’s mod2imp', () => {
   );
 });
 
-// Skipped only where SWORD's diatheke (Debian libsword-utils) or the content mirror is absent: it cross-checks our reader.
+// Skipped only where SWORD's diatheke (Debian diatheke, installed by .ci/run) or the content mirror is absent: it cross-checks our reader.
 describe.skipIf(!hasDiatheke || !hasMirror)('cross-check with SWORD’s diatheke (plain text)', () => {
   it('João 3:16 reads the same', async () => {
     await importPath(t.database.db, BLIVRE);

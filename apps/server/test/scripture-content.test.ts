@@ -229,7 +229,7 @@ describe('SWORD modules', () => {
     for (const v of verses(p)) expect(v.content).not.toMatch(/[<>]|nota|strong|\s{2}/i);
   });
 
-  // Skipped only where SWORD's mod2imp (Debian libsword-utils, not installed by CI) is absent: it cross-checks our reader.
+  // Skipped only where SWORD's mod2imp (Debian libsword-utils, installed by .ci/run) is absent: it cross-checks our reader.
   it.skipIf(!hasMod2imp)('the fixture writer makes modules SWORD itself reads the same way (mod2imp)', () => {
     const root = join(tmp.path, 'lib-mod2imp');
     const conf = osisModule(root);
