@@ -299,8 +299,9 @@ export async function listPrayers(db: DbOrTx, postId: string, limit: number) {
 
 // ---------- Comments ----------
 
-export async function listComments(db: DbOrTx, postId: string, limit: number) {
-  return await db
+/** Comments with their author's handle and name; `where` picks which. */
+const commentsWhere = (db: DbOrTx, where: SQL | undefined) =>
+  db
     .select({
       comment: communityComments,
       handle: communityMembers.handle,
@@ -310,7 +311,10 @@ export async function listComments(db: DbOrTx, postId: string, limit: number) {
     .from(communityComments)
     .innerJoin(communityMembers, eq(communityMembers.userId, communityComments.authorId))
     .innerJoin(users, eq(users.id, communityComments.authorId))
-    .where(eq(communityComments.postId, postId))
+    .where(where);
+
+export async function listComments(db: DbOrTx, postId: string, limit: number) {
+  return await commentsWhere(db, eq(communityComments.postId, postId))
     .orderBy(asc(communityComments.createdAt), asc(communityComments.id))
     .limit(limit);
 }
@@ -328,17 +332,7 @@ export async function insertComment(
 }
 
 export async function findComment(db: DbOrTx, postId: string, id: string) {
-  const [row] = await db
-    .select({
-      comment: communityComments,
-      handle: communityMembers.handle,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(communityComments)
-    .innerJoin(communityMembers, eq(communityMembers.userId, communityComments.authorId))
-    .innerJoin(users, eq(users.id, communityComments.authorId))
-    .where(and(eq(communityComments.postId, postId), eq(communityComments.id, id)));
+  const [row] = await commentsWhere(db, and(eq(communityComments.postId, postId), eq(communityComments.id, id)));
   return row ?? null;
 }
 

@@ -17,9 +17,15 @@ import { requireFeature } from '../billing/index.ts';
 import * as repo from './repository.ts';
 
 /** The signed-in member behind a community call, past the plan's `community` flag. */
-async function member(deps: Deps, actor: Actor): Promise<string> {
+async function gate(deps: Deps, actor: Actor): Promise<string> {
   const { userId, role } = requireAccess(actor, 'community.use');
   await requireFeature(deps, { userId, role }, 'community');
+  return userId;
+}
+
+/** The same, with the member's handle made (their posts and comments show under it). */
+async function member(deps: Deps, actor: Actor): Promise<string> {
+  const userId = await gate(deps, actor);
   await ensureHandle(deps, userId);
   return userId;
 }
@@ -268,8 +274,7 @@ async function memberOrThrow(deps: Deps, handle: string) {
 }
 
 export async function me(deps: Deps, actor: Actor): Promise<{ handle: string }> {
-  const userId = await member(deps, actor);
-  return { handle: await ensureHandle(deps, userId) };
+  return { handle: await ensureHandle(deps, await gate(deps, actor)) };
 }
 
 export async function memberPage(deps: Deps, actor: Actor, handle: string): Promise<MemberDto> {

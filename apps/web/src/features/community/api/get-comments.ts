@@ -8,11 +8,10 @@ export function getComments(postId: string): Promise<{ items: CommentDto[] }> {
   return api<{ items: CommentDto[] }>(`/community/posts/${seg(postId)}/comments`);
 }
 
-export function useComments(postId: string, enabled = true) {
+export function useComments(postId: string) {
   return useQuery({
     queryKey: communityKeys.comments(postId),
     queryFn: () => getComments(postId),
-    enabled,
     retry: false,
   });
 }

@@ -8,6 +8,6 @@ export function getPrayers(id: string): Promise<PrayerListDto> {
   return api<PrayerListDto>(`/community/posts/${seg(id)}/prayers`);
 }
 
-export function usePrayers(id: string, enabled: boolean) {
-  return useQuery({ queryKey: communityKeys.prayers(id), queryFn: () => getPrayers(id), enabled, retry: false });
+export function usePrayers(id: string) {
+  return useQuery({ queryKey: communityKeys.prayers(id), queryFn: () => getPrayers(id), retry: false });
 }

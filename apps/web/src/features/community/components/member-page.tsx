@@ -82,32 +82,21 @@ export default function MemberPage() {
                 <dt className="sr-only">{t('member.postsLabel')}</dt>
                 <dd>{t('member.posts', { count: m.posts })}</dd>
               </div>
-              <div>
-                <dt className="sr-only">{t('member.followersLabel')}</dt>
-                <dd>
-                  <button
-                    type="button"
-                    aria-expanded={list === 'followers'}
-                    onClick={() => setList(list === 'followers' ? null : 'followers')}
-                    className="font-semibold text-brand-800 underline-offset-4 hover:underline"
-                  >
-                    {t('member.followers', { count: m.followers })}
-                  </button>
-                </dd>
-              </div>
-              <div>
-                <dt className="sr-only">{t('member.followingLabel')}</dt>
-                <dd>
-                  <button
-                    type="button"
-                    aria-expanded={list === 'following'}
-                    onClick={() => setList(list === 'following' ? null : 'following')}
-                    className="font-semibold text-brand-800 underline-offset-4 hover:underline"
-                  >
-                    {t('member.following', { count: m.following })}
-                  </button>
-                </dd>
-              </div>
+              {(['followers', 'following'] as const).map((which) => (
+                <div key={which}>
+                  <dt className="sr-only">{t(`member.${which}Label`)}</dt>
+                  <dd>
+                    <button
+                      type="button"
+                      aria-expanded={list === which}
+                      onClick={() => setList(list === which ? null : which)}
+                      className="font-semibold text-brand-800 underline-offset-4 hover:underline"
+                    >
+                      {t(`member.${which}`, { count: m[which] })}
+                    </button>
+                  </dd>
+                </div>
+              ))}
             </dl>
             {list ? <FollowList handle={m.handle} which={list} /> : null}
           </header>

@@ -265,7 +265,7 @@ function AnswerPrayer({ post, onDone }: { post: PostDto; onDone: () => void }) {
 
 function PrayerList({ postId }: { postId: string }) {
   const { t } = useTranslation('community');
-  const prayers = usePrayers(postId, true);
+  const prayers = usePrayers(postId);
   if (prayers.isPending) return <p className="mt-3 text-sm text-stone-600">{t('common.loading')}</p>;
   const items = prayers.data?.items ?? [];
   return (
