@@ -46,7 +46,7 @@ export default function CommunityPage() {
 
   return (
     <Shell>
-      <Composer onPosted={() => setFeed(feed)} />
+      <Composer />
       <Tabs
         className="mt-6"
         label={t('feed.label')}

@@ -11,7 +11,7 @@ import { useCreatePost } from '../api/create-post.ts';
  * The new-post form: text, and whether it is a prayer request. "Publicando…" while it goes;
  * on failure the text stays as it was typed.
  */
-export function Composer({ onPosted }: { onPosted?: () => void }) {
+export function Composer() {
   const { t } = useTranslation('community');
   const { message, apiMessage } = useMessages();
   const toast = useToast();
@@ -36,7 +36,6 @@ export function Composer({ onPosted }: { onPosted?: () => void }) {
       setBody('');
       setIsPrayer(false);
       toast({ variant: 'success', title: t('composer.created'), description: t('composer.createdText') });
-      onPosted?.();
     } catch (err) {
       toast({
         variant: 'destructive',
