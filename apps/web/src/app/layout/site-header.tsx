@@ -18,7 +18,7 @@ interface NavItem {
 }
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-3 text-base font-medium transition-colors lg:py-2 lg:text-[0.95rem] xl:whitespace-nowrap ${
+  `block rounded-lg px-3 py-3 text-base font-medium transition-colors lg:px-1.5 lg:py-2 lg:text-sm xl:whitespace-nowrap xl:px-2 xl:text-[0.95rem] ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
   }`;
 const compact = 'whitespace-nowrap lg:min-h-9 lg:px-3 lg:text-sm';
@@ -95,7 +95,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 xl:max-w-7xl">
         <Link
           to={user ? '/start' : '/'}
           aria-label={t('nav.homeLink')}
@@ -148,7 +148,8 @@ export function SiteHeader() {
                 </Suspense>
               </div>
             ) : null}
-            <LanguageSwitcher />
+            {/* From 1280 px the menu never squeezes it: its language names stay whole. */}
+            <LanguageSwitcher className="xl:shrink-0" />
             <div className="grid grid-cols-2 gap-2 lg:flex [&>*:only-child]:col-span-2">{account}</div>
           </div>
         </div>
