@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ping } from './repository.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { config: { access: 'public', touch: false } }, async (_req, reply) => {
     try {
-      await app.deps.db.execute(sql`select 1`);
+      await ping(app.deps.db);
       return { status: 'ok', db: 'ok' };
     } catch {
       return reply.status(503).send({ status: 'degraded', db: 'down' });
