@@ -1,7 +1,7 @@
 import type { SecurityEventType } from '@candeia/shared/security-events';
 import type { DbOrTx } from '../../db/client.ts';
-import { securityEvents } from '../../db/schema/index.ts';
 import type { Actor, Deps } from '../../types.ts';
+import { insertSecurityEvent } from './repository.ts';
 
 export type { SecurityEventType };
 
@@ -11,7 +11,7 @@ export async function logSecurityEvent(
   actor: Pick<Actor, 'ip' | 'userAgent'>,
   event: { type: SecurityEventType; success: boolean; userId?: string | null; email?: string | null; details?: string },
 ): Promise<void> {
-  await deps.db.insert(securityEvents).values({
+  await insertSecurityEvent(deps.db, {
     type: event.type,
     success: event.success,
     userId: event.userId ?? null,
