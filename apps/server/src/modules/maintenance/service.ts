@@ -1,7 +1,6 @@
-import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { DAY_MS, SESSION_IDLE_MS } from '@candeia/shared/constants';
 import type { Db } from '../../db/client.ts';
-import { emailVerificationTokens, loginAttempts, passwordResetTokens, sessions } from '../../db/schema/index.ts';
+import * as repo from './repository.ts';
 
 /** How long spent rows stay, for investigations, before they are deleted. */
 export const RETENTION_MS = 30 * DAY_MS;
@@ -16,36 +15,9 @@ export async function purgeExpired(
   now: Date,
 ): Promise<{ attempts: number; sessions: number; resetTokens: number; verificationTokens: number }> {
   const cutoff = new Date(now.getTime() - RETENTION_MS);
-  const attempts = await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, cutoff));
-  const ended = await db
-    .delete(sessions)
-    .where(
-      or(
-        and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff)),
-        lt(sessions.expiresAt, cutoff),
-        lt(sessions.lastSeenAt, new Date(cutoff.getTime() - SESSION_IDLE_MS)),
-      ),
-    );
-  const tokens = await db
-    .delete(passwordResetTokens)
-    .where(
-      or(
-        lt(passwordResetTokens.expiresAt, cutoff),
-        and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, cutoff)),
-      ),
-    );
-  const links = await db
-    .delete(emailVerificationTokens)
-    .where(
-      or(
-        lt(emailVerificationTokens.expiresAt, cutoff),
-        and(isNotNull(emailVerificationTokens.usedAt), lt(emailVerificationTokens.usedAt, cutoff)),
-      ),
-    );
-  return {
-    attempts: attempts.rowCount ?? 0,
-    sessions: ended.rowCount ?? 0,
-    resetTokens: tokens.rowCount ?? 0,
-    verificationTokens: links.rowCount ?? 0,
-  };
+  const attempts = await repo.deleteLoginAttemptsBefore(db, cutoff);
+  const sessions = await repo.deleteEndedSessions(db, cutoff, new Date(cutoff.getTime() - SESSION_IDLE_MS));
+  const resetTokens = await repo.deleteSpentResetTokens(db, cutoff);
+  const verificationTokens = await repo.deleteSpentVerificationTokens(db, cutoff);
+  return { attempts, sessions, resetTokens, verificationTokens };
 }
