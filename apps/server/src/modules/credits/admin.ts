@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { GrantCreditsDto, grantCreditsSchema } from '@candeia/shared/schemas/billing';
-import { users } from '../../db/schema/index.ts';
 import { requireAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { logSecurityEvent } from '../security/index.ts';
+import { findUserEmail } from './repository.ts';
 import { applyGrant, balance } from './service.ts';
 
 /**
@@ -19,10 +18,7 @@ export async function grantCreditsAsAdmin(
   input: z.output<typeof grantCreditsSchema>,
 ): Promise<GrantCreditsDto> {
   requireAdmin(actor);
-  const target = await deps.db.query.users.findFirst({
-    where: eq(users.id, input.userId),
-    columns: { id: true, email: true },
-  });
+  const target = await findUserEmail(deps.db, input.userId);
   if (!target) throw new AppError('NOT_FOUND');
   const reason = input.reason?.trim() || null;
   const { entry, applied } = await applyGrant(

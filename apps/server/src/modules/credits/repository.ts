@@ -2,7 +2,7 @@ import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { CREDIT_BALANCE_MAX } from '@candeia/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
-import { creditAccounts, creditLedger, creditReservations } from '../../db/schema/index.ts';
+import { creditAccounts, creditLedger, creditReservations, users } from '../../db/schema/index.ts';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type ReservationRow = typeof creditReservations.$inferSelect;
@@ -181,6 +181,11 @@ export async function settleWithLedger(
     createdAt: r.created_at,
     settledAt: r.settled_at,
   };
+}
+
+/** The id and e-mail of a user, when there is one. */
+export function findUserEmail(db: DbOrTx, userId: string) {
+  return db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true, email: true } });
 }
 
 export function ensureAccount(db: DbOrTx, userId: string) {
