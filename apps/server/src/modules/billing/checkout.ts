@@ -76,10 +76,7 @@ export async function startCheckout(
     log?.warn({ plan: plan.id }, 'paid plan without a Stripe price id');
     throw new AppError('PLAN_NOT_PURCHASABLE');
   }
-  const user = await deps.db.query.users.findFirst({
-    where: (u, { eq }) => eq(u.id, userId),
-    columns: { email: true },
-  });
+  const user = await repo.findUserEmail(deps.db, userId);
   if (!user) throw new AppError('AUTH_REQUIRED');
   const sub = await repo.findSubscription(deps.db, userId);
   const knownCustomer = sub?.providerCustomerId ?? null;

@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { providerSubscriptions, userSubscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DomainContext, InvoiceFacts, SubscriptionFacts } from '../../lib/domain-events.ts';
 import type { Deps } from '../../types.ts';
 import { grant } from '../credits/index.ts';
 import { mapStripeStatus, paymentProvider, providerOfSubscription } from '../payments/index.ts';
 import * as billingRepo from './repository.ts';
-import type { ProviderSubscriptionRow } from './repository.ts';
+import type { NewProviderSubscription, ProviderSubscriptionRow } from './repository.ts';
 import { fallBackToFreePlan } from './service.ts';
 
 /**
@@ -31,40 +29,12 @@ function effectivelyCanceled(ps: ProviderSubscriptionRow, now: Date): boolean {
   return ps.cancelAtPeriodEnd && !!ps.currentPeriodEnd && ps.currentPeriodEnd <= now;
 }
 
-async function lockProviderSubscription(db: DbOrTx, id: string): Promise<ProviderSubscriptionRow | undefined> {
-  const [row] = await db.select().from(providerSubscriptions).where(eq(providerSubscriptions.id, id)).for('update');
-  return row;
-}
-
-async function updateProviderSubscription(
-  db: DbOrTx,
-  id: string,
-  values: Partial<typeof providerSubscriptions.$inferInsert>,
-): Promise<ProviderSubscriptionRow> {
-  const [row] = await db.update(providerSubscriptions).set(values).where(eq(providerSubscriptions.id, id)).returning();
-  return row!;
-}
-
-async function userIdByCustomer(db: DbOrTx, customerId: string | null): Promise<string | null> {
-  if (!customerId) return null;
-  const [row] = await db
-    .select({ userId: userSubscriptions.userId })
-    .from(userSubscriptions)
-    .where(eq(userSubscriptions.providerCustomerId, customerId))
-    .limit(1);
-  return row?.userId ?? null;
-}
-
 /** The user's subscription row, locked; created (empty) for a user who has none yet. */
 async function lockUserRow(db: DbOrTx, userId: string, now: Date) {
   let row = await billingRepo.lockSubscription(db, userId);
   if (row) return row;
-  const user = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true } });
-  if (!user) return undefined;
-  await db
-    .insert(userSubscriptions)
-    .values({ userId, status: null, createdAt: now, updatedAt: now })
-    .onConflictDoNothing();
+  if (!(await billingRepo.userExists(db, userId))) return undefined;
+  await billingRepo.insertEmptySubscription(db, userId, now);
   row = await billingRepo.lockSubscription(db, userId);
   return row;
 }
@@ -77,7 +47,7 @@ async function resolvePlanId(db: DbOrTx, metaPlanId: string | null, priceId: str
 
 /** A subscription replaced by a newer purchase: ended here at once, and canceled at the provider. */
 async function endReplaced(deps: SyncDeps, ps: ProviderSubscriptionRow, now: Date, log?: FastifyBaseLogger) {
-  await updateProviderSubscription(deps.db, ps.id, { endedAt: now, status: 'canceled' });
+  await billingRepo.updateProviderSubscription(deps.db, ps.id, { endedAt: now, status: 'canceled' });
   // One set to cancel whose period is over is ending on its own at the provider.
   if (effectivelyCanceled(ps, now)) return;
   if (ps.provider === 'stripe' && !deps.config.STRIPE_SECRET_KEY) {
@@ -110,7 +80,7 @@ async function project(
   if (!isCurrent) {
     if (ps.endedAt || !GRANTING.has(ps.status) || effectivelyCanceled(ps, now)) return;
     if (userRow.providerSubscriptionId) {
-      const current = await lockProviderSubscription(db, userRow.providerSubscriptionId);
+      const current = await billingRepo.lockProviderSubscription(db, userRow.providerSubscriptionId);
       if (current && !current.endedAt) {
         if (current.createdAt > ps.createdAt) {
           await endReplaced(deps, ps, now, log);
@@ -123,7 +93,7 @@ async function project(
   if (ps.endedAt || effectivelyCanceled(ps, now)) {
     // Set to cancel at the period end (by the member, or by choosing the free plan): the free plan.
     if (userRow.downgradeToFree || userRow.cancelAtPeriodEnd || ps.cancelAtPeriodEnd) {
-      if (!ps.endedAt) await updateProviderSubscription(db, ps.id, { endedAt: now });
+      if (!ps.endedAt) await billingRepo.updateProviderSubscription(db, ps.id, { endedAt: now });
       await fallBackToFreePlan(db, userRow.userId, now);
       return;
     }
@@ -162,38 +132,35 @@ export async function onSubscriptionChanged(
 ): Promise<void> {
   const { db, now, at } = { db: deps.db, now: sub.now, at: sub.at };
   const known = await billingRepo.findProviderSubscription(db, sub.subscriptionId);
-  const userId = known?.userId ?? sub.metaUserId ?? (await userIdByCustomer(db, sub.customerId));
+  const userId = known?.userId ?? sub.metaUserId ?? (await billingRepo.userIdByCustomer(db, sub.customerId));
   if (!userId) return;
   // Lock order, everywhere: the user's row, then the provider subscription.
   const userRow = await lockUserRow(db, userId, now);
   if (!userRow) return;
-  const before = await lockProviderSubscription(db, sub.subscriptionId);
+  const before = await billingRepo.lockProviderSubscription(db, sub.subscriptionId);
   const ended = sub.deleted || TERMINAL.has(sub.providerStatus);
   const periodEnd = sub.periodEnd;
   const planId = await resolvePlanId(db, sub.metaPlanId, sub.priceId);
   let ps: ProviderSubscriptionRow;
   if (!before) {
-    [ps] = (await db
-      .insert(providerSubscriptions)
-      .values({
-        id: sub.subscriptionId,
-        provider: providerOfSubscription(sub.subscriptionId),
-        userId,
-        customerId: sub.customerId,
-        planId,
-        status: sub.deleted ? 'canceled' : mapStripeStatus(sub.providerStatus, null),
-        providerStatus: sub.providerStatus,
-        cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-        currentPeriodEnd: periodEnd,
-        createdAt: sub.createdAt,
-        lastEventAt: at,
-        endedAt: ended ? at : null,
-      })
-      .returning()) as [ProviderSubscriptionRow];
+    ps = await billingRepo.insertProviderSubscription(db, {
+      id: sub.subscriptionId,
+      provider: providerOfSubscription(sub.subscriptionId),
+      userId,
+      customerId: sub.customerId,
+      planId,
+      status: sub.deleted ? 'canceled' : mapStripeStatus(sub.providerStatus, null),
+      providerStatus: sub.providerStatus,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      currentPeriodEnd: periodEnd,
+      createdAt: sub.createdAt,
+      lastEventAt: at,
+      endedAt: ended ? at : null,
+    });
   } else {
     // An ended subscription never comes back; an older event never moves state back.
     if (before.endedAt || at < before.lastEventAt) return;
-    ps = await updateProviderSubscription(db, sub.subscriptionId, {
+    ps = await billingRepo.updateProviderSubscription(db, sub.subscriptionId, {
       status: sub.deleted ? 'canceled' : mapStripeStatus(sub.providerStatus, before.status),
       providerStatus: sub.providerStatus,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
@@ -221,11 +188,11 @@ export async function onInvoice(
   const { db } = deps;
   const { now, at } = inv;
   const known = await billingRepo.findProviderSubscription(db, inv.subscriptionId);
-  const userId = known?.userId ?? inv.metaUserId ?? (await userIdByCustomer(db, inv.customerId));
+  const userId = known?.userId ?? inv.metaUserId ?? (await billingRepo.userIdByCustomer(db, inv.customerId));
   if (!userId) return;
   const userRow = await lockUserRow(db, userId, now);
   if (!userRow) return;
-  const ps = await lockProviderSubscription(db, inv.subscriptionId);
+  const ps = await billingRepo.lockProviderSubscription(db, inv.subscriptionId);
   if (paid) {
     const planId = ps?.planId ?? (await resolvePlanId(db, inv.metaPlanId, inv.priceId));
     const plan = planId ? await billingRepo.findPlan(db, planId) : undefined;
@@ -236,7 +203,7 @@ export async function onInvoice(
   }
   if (!ps || ps.endedAt) return;
   const newer = at >= ps.lastEventAt;
-  const values: Partial<typeof providerSubscriptions.$inferInsert> = {};
+  const values: Partial<NewProviderSubscription> = {};
   if (paid) {
     // A paid period only ever extends the period end.
     values.currentPeriodEnd = later(ps.currentPeriodEnd, inv.periodEnd);
@@ -247,16 +214,13 @@ export async function onInvoice(
     // the card); without one it gave up: payment_failed, which also blocks sign-in (SPEC.md §4).
     Object.assign(values, { status: inv.retrying ? 'past_due' : 'payment_failed', lastEventAt: at });
   }
-  const updated = await updateProviderSubscription(db, ps.id, values);
+  const updated = await billingRepo.updateProviderSubscription(db, ps.id, values);
   await project(deps, userRow, updated, now, log);
 }
 
 /** The customer the provider used for a member's paid checkout, kept for the next checkouts. */
 export async function rememberCustomer(db: DbOrTx, userId: string, customerId: string): Promise<void> {
-  await db
-    .update(userSubscriptions)
-    .set({ providerCustomerId: customerId })
-    .where(eq(userSubscriptions.userId, userId));
+  await billingRepo.setProviderCustomer(db, userId, customerId);
 }
 
 /** Subscribes billing's reactions (app build). */

@@ -12,6 +12,8 @@ import {
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type SubscriptionRow = typeof userSubscriptions.$inferSelect;
 export type ProviderSubscriptionRow = typeof providerSubscriptions.$inferSelect;
+export type NewSubscription = typeof userSubscriptions.$inferInsert;
+export type NewProviderSubscription = typeof providerSubscriptions.$inferInsert;
 
 /** Active and public plans, cheapest first (SPEC.md §7). */
 export function listPublicPlans(db: DbOrTx) {
@@ -37,6 +39,11 @@ export async function findFreePlan(db: DbOrTx, freeName: string): Promise<PlanRo
   const byPrice = await db.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.monthlyPriceCents, 0) });
   if (byPrice) return byPrice;
   return db.query.subscriptionPlans.findFirst({ orderBy: [asc(subscriptionPlans.monthlyPriceCents)] });
+}
+
+/** Inserts the plans whose slug is not taken yet; never overwrites an existing plan. */
+export async function insertMissingPlans(db: DbOrTx, values: (typeof subscriptionPlans.$inferInsert)[]): Promise<void> {
+  await db.insert(subscriptionPlans).values(values).onConflictDoNothing({ target: subscriptionPlans.slug });
 }
 
 export function findPlan(db: DbOrTx, id: string) {
@@ -65,6 +72,60 @@ export function findSubscription(db: DbOrTx, userId: string) {
   return db.query.userSubscriptions.findFirst({ where: eq(userSubscriptions.userId, userId) });
 }
 
+export async function insertSubscription(db: DbOrTx, values: NewSubscription): Promise<void> {
+  await db.insert(userSubscriptions).values(values);
+}
+
+/** Creates the user's subscription row with `values`, or sets them on the row that exists. */
+export async function upsertSubscription(
+  db: DbOrTx,
+  userId: string,
+  createdAt: Date,
+  values: Partial<NewSubscription>,
+): Promise<void> {
+  await db
+    .insert(userSubscriptions)
+    .values({ userId, createdAt, ...values })
+    .onConflictDoUpdate({ target: userSubscriptions.userId, set: values });
+}
+
+/** Sets `values` on the user's row if it is still a trial that ended by `now`; false when it is not. */
+export async function updateEndedTrial(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  values: Partial<NewSubscription>,
+): Promise<boolean> {
+  const [row] = await db
+    .update(userSubscriptions)
+    .set(values)
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.isTrial, true),
+        lte(userSubscriptions.trialEndDate, now),
+      ),
+    )
+    .returning({ id: userSubscriptions.id });
+  return !!row;
+}
+
+export async function findSubscriptionStatus(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ status: userSubscriptions.status })
+    .from(userSubscriptions)
+    .where(eq(userSubscriptions.userId, userId));
+  return row?.status ?? null;
+}
+
+/** Clears the trial-ended notice of the user's row, when it is set. */
+export async function clearTrialNotice(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(userSubscriptions)
+    .set({ trialEndedNotice: false })
+    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.trialEndedNotice, true)));
+}
+
 /** The user's subscription row, locked for the rest of the transaction. */
 export async function lockSubscription(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).for('update');
@@ -78,6 +139,15 @@ export async function updateSubscription(
 ): Promise<SubscriptionRow | undefined> {
   const [row] = await db.update(userSubscriptions).set(values).where(eq(userSubscriptions.userId, userId)).returning();
   return row;
+}
+
+export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
+  const row = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true } });
+  return !!row;
+}
+
+export function findUserEmail(db: DbOrTx, userId: string) {
+  return db.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true } });
 }
 
 /** SPEC.md §4 "Choosing a plan": the profile is created if missing. */
@@ -169,4 +239,53 @@ export async function adminSubscriptionsPage(
 
 export function findProviderSubscription(db: DbOrTx, id: string) {
   return db.query.providerSubscriptions.findFirst({ where: eq(providerSubscriptions.id, id) });
+}
+
+/** The provider subscription's row, locked for the rest of the transaction. */
+export async function lockProviderSubscription(db: DbOrTx, id: string): Promise<ProviderSubscriptionRow | undefined> {
+  const [row] = await db.select().from(providerSubscriptions).where(eq(providerSubscriptions.id, id)).for('update');
+  return row;
+}
+
+export async function insertProviderSubscription(
+  db: DbOrTx,
+  values: NewProviderSubscription,
+): Promise<ProviderSubscriptionRow> {
+  const [row] = await db.insert(providerSubscriptions).values(values).returning();
+  return row!;
+}
+
+export async function updateProviderSubscription(
+  db: DbOrTx,
+  id: string,
+  values: Partial<NewProviderSubscription>,
+): Promise<ProviderSubscriptionRow> {
+  const [row] = await db.update(providerSubscriptions).set(values).where(eq(providerSubscriptions.id, id)).returning();
+  return row!;
+}
+
+/** The member whose subscription row carries this provider customer, if any. */
+export async function userIdByCustomer(db: DbOrTx, customerId: string | null): Promise<string | null> {
+  if (!customerId) return null;
+  const [row] = await db
+    .select({ userId: userSubscriptions.userId })
+    .from(userSubscriptions)
+    .where(eq(userSubscriptions.providerCustomerId, customerId))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** An empty subscription row (no plan, no status) for a user who has none yet. */
+export async function insertEmptySubscription(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  await db
+    .insert(userSubscriptions)
+    .values({ userId, status: null, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+}
+
+export async function setProviderCustomer(db: DbOrTx, userId: string, customerId: string): Promise<void> {
+  await db
+    .update(userSubscriptions)
+    .set({ providerCustomerId: customerId })
+    .where(eq(userSubscriptions.userId, userId));
 }

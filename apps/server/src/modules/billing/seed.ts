@@ -1,6 +1,6 @@
 import { FREE_PLAN_NAME } from '@candeia/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
-import { subscriptionPlans } from '../../db/schema/index.ts';
+import { insertMissingPlans } from './repository.ts';
 
 /** The default catalogue (PRODUCT.md): SPEC.md §9 prices, admin-editable afterwards. */
 export const DEFAULT_PLANS = [
@@ -53,8 +53,8 @@ export const DEFAULT_PLANS = [
 
 /** Inserts the default plans that are missing; never overwrites an admin's edits. */
 export async function seedPlans(db: DbOrTx): Promise<void> {
-  await db
-    .insert(subscriptionPlans)
-    .values(DEFAULT_PLANS.map((p) => ({ ...p, features: p.features })))
-    .onConflictDoNothing({ target: subscriptionPlans.slug });
+  await insertMissingPlans(
+    db,
+    DEFAULT_PLANS.map((p) => ({ ...p, features: p.features })),
+  );
 }

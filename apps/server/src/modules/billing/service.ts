@@ -1,4 +1,3 @@
-import { and, eq, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BLOCKING_STATUSES,
@@ -19,14 +18,20 @@ import {
 } from '@candeia/shared/schemas/billing';
 import type { PlanDto, SubscriptionStateDto } from '@candeia/shared/schemas/subscription';
 import type { DbOrTx } from '../../db/client.ts';
-import { userSubscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAccess, requireAdmin } from '../../lib/access.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { balance, grant, resetBalance } from '../credits/index.ts';
 import { logSecurityEvent } from '../security/index.ts';
 import * as repo from './repository.ts';
-import { findFreePlan, findPlan, findSubscription, listPublicPlans, type PlanRow } from './repository.ts';
+import {
+  findFreePlan,
+  findPlan,
+  findSubscription,
+  listPublicPlans,
+  type NewSubscription,
+  type PlanRow,
+} from './repository.ts';
 
 export function toPlanDto(p: PlanRow): PlanDto {
   return {
@@ -58,7 +63,7 @@ const ALL_FEATURES: PlanFeatures = { bible: true, chat: true, community: true, l
 export async function startTrial(db: DbOrTx, userId: string, now: Date): Promise<void> {
   const plan = await findFreePlan(db, FREE_PLAN_NAME);
   const end = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-  await db.insert(userSubscriptions).values({
+  await repo.insertSubscription(db, {
     userId,
     planId: plan?.id ?? null,
     creditsRemaining: 0,
@@ -101,10 +106,7 @@ export async function ensureFreePlan(db: DbOrTx, userId: string, now: Date): Pro
       if (!plan) return;
       const values = freePlanValues(plan, now);
       await db.transaction(async (tx) => {
-        await tx
-          .insert(userSubscriptions)
-          .values({ userId, createdAt: now, ...values })
-          .onConflictDoUpdate({ target: userSubscriptions.userId, set: values });
+        await repo.upsertSubscription(tx, userId, now, values);
         await resetBalance(tx, userId, plan.credits, `free-plan:${userId}:${now.getTime()}`, 'free_plan', now);
       });
       return;
@@ -124,15 +126,12 @@ export async function fallBackToFreePlan(
   db: DbOrTx,
   userId: string,
   now: Date,
-  extra: Partial<typeof userSubscriptions.$inferInsert> = {},
+  extra: Partial<NewSubscription> = {},
 ): Promise<boolean> {
   const plan = await findFreePlan(db, FREE_PLAN_NAME);
   if (!plan) return false;
   const values = { ...freePlanValues(plan, now), ...extra };
-  await db
-    .insert(userSubscriptions)
-    .values({ userId, createdAt: now, ...values })
-    .onConflictDoUpdate({ target: userSubscriptions.userId, set: values });
+  await repo.upsertSubscription(db, userId, now, values);
   return true;
 }
 
@@ -144,18 +143,7 @@ export async function fallBackToFreePlan(
 export async function expireTrial(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
   const plan = await findFreePlan(db, FREE_PLAN_NAME);
   if (!plan) return false;
-  const [row] = await db
-    .update(userSubscriptions)
-    .set({ ...freePlanValues(plan, now), trialEndedNotice: true })
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        eq(userSubscriptions.isTrial, true),
-        lte(userSubscriptions.trialEndDate, now),
-      ),
-    )
-    .returning({ id: userSubscriptions.id });
-  return !!row;
+  return repo.updateEndedTrial(db, userId, now, { ...freePlanValues(plan, now), trialEndedNotice: true });
 }
 
 /**
@@ -219,25 +207,13 @@ export async function subscriptionState(
   };
 }
 
-export async function subscriptionStatus(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ status: userSubscriptions.status })
-    .from(userSubscriptions)
-    .where(eq(userSubscriptions.userId, userId));
-  return row?.status ?? null;
+export function subscriptionStatus(db: DbOrTx, userId: string): Promise<string | null> {
+  return repo.findSubscriptionStatus(db, userId);
 }
 
 /** POST /api/billing/trial-notice/seen: the trial-ended notice was shown. */
 export async function markTrialNoticeSeen(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor) {
-  await deps.db
-    .update(userSubscriptions)
-    .set({ trialEndedNotice: false })
-    .where(
-      and(
-        eq(userSubscriptions.userId, requireAccess(actor, 'subscription.self').userId),
-        eq(userSubscriptions.trialEndedNotice, true),
-      ),
-    );
+  await repo.clearTrialNotice(deps.db, requireAccess(actor, 'subscription.self').userId);
   return { ok: true as const };
 }
 
