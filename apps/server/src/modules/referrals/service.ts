@@ -1,9 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { REFERRAL_REWARD_CREDITS, REFERRAL_REWARD_DAYS } from '@candeia/shared/constants';
 import { normalizeFeatures } from '@candeia/shared/plans';
 import type { ReferralOverviewDto } from '@candeia/shared/schemas/billing';
 import type { DbOrTx } from '../../db/client.ts';
-import { referralRewards, userSubscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
@@ -11,6 +9,7 @@ import type { Actor, Deps } from '../../types.ts';
 import { findPlan, findSubscription, listPublicPlans, type PlanRow } from '../billing/index.ts';
 import { subscriptionState } from '../billing/index.ts';
 import { grant } from '../credits/index.ts';
+import * as repo from './repository.ts';
 
 /**
  * Why a referrer's code is refused, or null when it may be used (SPEC.md §6, PRODUCT.md
@@ -48,27 +47,16 @@ async function referralEligibility(
  * verification's transaction, once per user (one reward row per referred user and kind).
  */
 export async function applySignupReferral(db: DbOrTx, userId: string, referrerId: string, now: Date): Promise<void> {
-  const [reward] = await db
-    .insert(referralRewards)
-    .values({
-      referredUserId: userId,
-      beneficiaryUserId: userId,
-      kind: 'signup',
-      credits: REFERRAL_REWARD_CREDITS,
-      days: REFERRAL_REWARD_DAYS,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: referralRewards.id });
-  if (!reward) return;
-  await db
-    .update(userSubscriptions)
-    .set({
-      trialEndDate: sql`${userSubscriptions.trialEndDate} + make_interval(days => ${REFERRAL_REWARD_DAYS})`,
-      expiresAt: sql`${userSubscriptions.expiresAt} + make_interval(days => ${REFERRAL_REWARD_DAYS})`,
-      updatedAt: now,
-    })
-    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.isTrial, true)));
+  const rewarded = await repo.insertReward(db, {
+    referredUserId: userId,
+    beneficiaryUserId: userId,
+    kind: 'signup',
+    credits: REFERRAL_REWARD_CREDITS,
+    days: REFERRAL_REWARD_DAYS,
+    createdAt: now,
+  });
+  if (!rewarded) return;
+  await repo.extendTrial(db, userId, REFERRAL_REWARD_DAYS, now);
   await grant(
     db,
     userId,
@@ -87,11 +75,7 @@ export async function applySignupReferral(db: DbOrTx, userId: string, referrerId
 export async function rewardReferrerOnFirstPayment(db: DbOrTx, referredUserId: string, now: Date): Promise<void> {
   // The update locks the user's row: a verification at the same moment waits for it, or it
   // waits for the verification, so whichever of the two comes last sees both and pays.
-  const [user] = await db
-    .update(users)
-    .set({ firstPaymentAt: sql`coalesce(${users.firstPaymentAt}, ${now.toISOString()}::timestamptz)` })
-    .where(eq(users.id, referredUserId))
-    .returning({ referredBy: users.referredBy, emailVerifiedAt: users.emailVerifiedAt });
+  const user = await repo.markFirstPayment(db, referredUserId, now);
   if (!user?.referredBy || !user.emailVerifiedAt) return;
   await payReferrer(db, referredUserId, user.referredBy, now);
 }
@@ -102,21 +86,16 @@ export async function rewardReferrerOnFirstPayment(db: DbOrTx, referredUserId: s
  * referred user and kind, and the grant's key is the referred user's.
  */
 export async function payReferrer(db: DbOrTx, referredUserId: string, referrerId: string, now: Date): Promise<void> {
-  const referrer = await db.query.users.findFirst({ where: eq(users.id, referrerId), columns: { id: true } });
-  if (!referrer) return;
-  const [reward] = await db
-    .insert(referralRewards)
-    .values({
-      referredUserId,
-      beneficiaryUserId: referrerId,
-      kind: 'first_payment',
-      credits: REFERRAL_REWARD_CREDITS,
-      days: 0,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: referralRewards.id });
-  if (!reward) return;
+  if (!(await repo.userExists(db, referrerId))) return;
+  const rewarded = await repo.insertReward(db, {
+    referredUserId,
+    beneficiaryUserId: referrerId,
+    kind: 'first_payment',
+    credits: REFERRAL_REWARD_CREDITS,
+    days: 0,
+    createdAt: now,
+  });
+  if (!rewarded) return;
   await grant(
     db,
     referrerId,
@@ -138,24 +117,12 @@ export async function payReferrer(db: DbOrTx, referredUserId: string, referrerId
  */
 export async function referralOverview(deps: Deps, actor: Actor): Promise<ReferralOverviewDto> {
   const { userId } = requireAccess(actor, 'referrals.self');
-  const user = await deps.db.query.users.findFirst({
-    where: eq(users.id, userId),
-    columns: { referralCode: true },
-  });
+  const user = await repo.findReferralCode(deps.db, userId);
   if (!user) throw new AppError('AUTH_REQUIRED');
   const { reason, plan } = await referralEligibility(deps, { id: userId, role: actor.role });
   const [referred, rewards, plans] = await Promise.all([
-    deps.db
-      .select({ id: users.id, firstName: users.firstName, createdAt: users.createdAt })
-      .from(users)
-      .where(eq(users.referredBy, userId))
-      .orderBy(desc(users.createdAt), asc(users.id))
-      .limit(500),
-    deps.db
-      .select()
-      .from(referralRewards)
-      .where(and(eq(referralRewards.beneficiaryUserId, userId), eq(referralRewards.kind, 'first_payment')))
-      .orderBy(desc(referralRewards.createdAt)),
+    repo.referredUsers(deps.db, userId),
+    repo.firstPaymentRewards(deps.db, userId),
     listPublicPlans(deps.db),
   ]);
   const paid = new Set(rewards.map((r) => r.referredUserId));
