@@ -1,13 +1,12 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_LOCALE } from '@candeia/shared/constants';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
 import type { JobContext, JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
+import * as repo from './repository.ts';
 
 export interface MailMessage {
   to: string;
@@ -117,27 +116,20 @@ export class Mailer {
       createdAt: now,
     };
     if (!this.transport) {
-      const [row] = await this.db
-        .insert(mailOutbox)
-        .values({ ...base, text: msg.text, html, status: 'outbox' })
-        .returning({ id: mailOutbox.id });
-      return row!.id;
+      return repo.insertMail(this.db, { ...base, text: msg.text, html, status: 'outbox' });
     }
     const secrets = (msg.secrets ?? []).filter((s) => s.length > 0);
     const id = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(mailOutbox)
-        .values({
-          ...base,
-          text: redact(msg.text, secrets),
-          html: redact(html, secrets),
-          pendingText: secrets.length > 0 ? msg.text : null,
-          pendingHtml: secrets.length > 0 ? html : null,
-          status: 'queued',
-        })
-        .returning({ id: mailOutbox.id });
-      await this.jobs.enqueue('mail-send', { mailId: row!.id }, { tx, id: row!.id });
-      return row!.id;
+      const mailId = await repo.insertMail(tx, {
+        ...base,
+        text: redact(msg.text, secrets),
+        html: redact(html, secrets),
+        pendingText: secrets.length > 0 ? msg.text : null,
+        pendingHtml: secrets.length > 0 ? html : null,
+        status: 'queued',
+      });
+      await this.jobs.enqueue('mail-send', { mailId }, { tx, id: mailId });
+      return mailId;
     });
     this.jobs.wake('mail-send');
     return id;
@@ -150,11 +142,7 @@ export class Mailer {
    */
   async deliver(mailId: string, job: JobContext): Promise<void> {
     if (!this.transport) return;
-    const [row] = await this.db
-      .update(mailOutbox)
-      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(and(eq(mailOutbox.id, mailId), inArray(mailOutbox.status, ['queued', 'sending'])))
-      .returning();
+    const row = await repo.startAttempt(this.db, mailId);
     if (!row) return;
     try {
       await this.transport.sendMail({
@@ -167,18 +155,12 @@ export class Mailer {
       });
     } catch (err) {
       const error = redactError(err, this.config.SMTP_URL);
-      await this.db
-        .update(mailOutbox)
-        .set({ status: job.lastAttempt ? 'failed' : 'queued', error })
-        .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'sending')));
+      await repo.failAttempt(this.db, mailId, job.lastAttempt ? 'failed' : 'queued', error);
       this.log?.warn({ mailId, kind: row.kind, attempts: row.attempts, failed: job.lastAttempt }, 'mail not sent');
       throw new Error(error);
     }
     // Sent: the live copy (and with it any token) is gone; the outbox keeps the redacted one.
-    await this.db
-      .update(mailOutbox)
-      .set({ status: 'sent', sentAt: this.clock.now(), error: null, pendingText: null, pendingHtml: null })
-      .where(eq(mailOutbox.id, mailId));
+    await repo.markSent(this.db, mailId, this.clock.now());
   }
 
   /**
@@ -186,14 +168,7 @@ export class Mailer {
    * row still says 'sending'). The mail is marked failed; the live copy stays, never shown.
    */
   async giveUp(mailId: string): Promise<void> {
-    await this.db
-      .update(mailOutbox)
-      .set({
-        status: 'failed',
-        error: sql`case when ${mailOutbox.status} = 'sending' then ${MAIL_LOST_ATTEMPT}
-          else coalesce(${mailOutbox.error}, ${MAIL_LOST_ATTEMPT}) end`,
-      })
-      .where(and(eq(mailOutbox.id, mailId), inArray(mailOutbox.status, ['queued', 'sending'])));
+    await repo.giveUpMail(this.db, mailId, MAIL_LOST_ATTEMPT);
   }
 
   /**
@@ -202,10 +177,7 @@ export class Mailer {
    */
   async requeueWithoutJob(): Promise<number> {
     if (!this.transport) return 0;
-    const rows = await this.db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(inArray(mailOutbox.status, ['queued', 'sending']));
+    const rows = await repo.pendingMailIds(this.db);
     let queued = 0;
     for (const { id } of rows) if (await this.jobs.enqueue('mail-send', { mailId: id }, { id })) queued++;
     return queued;
