@@ -1,4 +1,3 @@
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   OUTBOX_STATUSES,
@@ -11,13 +10,11 @@ import {
   type usersQuerySchema,
   type outboxQuerySchema,
 } from '@candeia/shared/schemas/admin';
-import { mailOutbox, securityEvents, userSubscriptions, users } from '../../db/schema/index.ts';
 import { requireAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { logSecurityEvent } from '../security/index.ts';
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import * as repo from './repository.ts';
 
 export async function listSecurityEvents(
   deps: Deps,
@@ -25,22 +22,7 @@ export async function listSecurityEvents(
   q: z.output<typeof securityEventsQuerySchema>,
 ): Promise<Page<SecurityEventRow>> {
   requireAdmin(actor);
-  const conds: SQL[] = [];
-  if (q.type) conds.push(eq(securityEvents.type, q.type));
-  if (q.email) conds.push(ilike(securityEvents.email, like(q.email.toLowerCase())));
-  if (q.from) conds.push(gte(securityEvents.createdAt, new Date(q.from)));
-  if (q.to) conds.push(lte(securityEvents.createdAt, new Date(q.to)));
-  const where = conds.length ? and(...conds) : undefined;
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(securityEvents)
-      .where(where)
-      .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    deps.db.select({ n: count() }).from(securityEvents).where(where),
-  ]);
+  const { rows, total } = await repo.securityEventsPage(deps.db, q);
   return {
     items: rows.map((r) => ({
       id: String(r.id),
@@ -53,7 +35,7 @@ export async function listSecurityEvents(
       userAgent: r.userAgent,
       createdAt: r.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
     page: q.page,
     pageSize: q.pageSize,
   };
@@ -66,9 +48,7 @@ export async function clearSecurityEvents(deps: Deps, actor: Actor, input: { adm
   if (input.adminUserId !== admin.userId) throw new AppError('AUTH_FORBIDDEN');
   let removed: number;
   try {
-    const where = input.email ? eq(securityEvents.email, input.email.toLowerCase()) : undefined;
-    const result = await deps.db.delete(securityEvents).where(where);
-    removed = result.rowCount ?? 0;
+    removed = await repo.deleteSecurityEvents(deps.db, input.email?.toLowerCase());
   } catch {
     throw new AppError('ADMIN_CLEAR_FAILED');
   }
@@ -88,30 +68,7 @@ export async function listUsers(
   q: z.output<typeof usersQuerySchema>,
 ): Promise<Page<AdminUserRow>> {
   requireAdmin(actor);
-  const where = q.q
-    ? or(ilike(users.email, like(q.q)), ilike(users.firstName, like(q.q)), ilike(users.lastName, like(q.q)))
-    : undefined;
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        createdAt: users.createdAt,
-        lockedUntil: users.lockedUntil,
-        emailVerifiedAt: users.emailVerifiedAt,
-        status: userSubscriptions.status,
-      })
-      .from(users)
-      .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
-      .where(where)
-      .orderBy(desc(users.createdAt))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    deps.db.select({ n: count() }).from(users).where(where),
-  ]);
+  const { rows, total } = await repo.usersPage(deps.db, q);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -124,7 +81,7 @@ export async function listUsers(
       subscriptionStatus: r.status,
       emailVerified: r.emailVerifiedAt !== null,
     })),
-    total: total?.n ?? 0,
+    total,
     page: q.page,
     pageSize: q.pageSize,
   };
@@ -136,26 +93,7 @@ export async function listUsers(
  */
 export async function listOutbox(deps: Deps, actor: Actor, q: z.output<typeof outboxQuerySchema>): Promise<OutboxPage> {
   requireAdmin(actor);
-  const [rows, byStatus] = await Promise.all([
-    deps.db
-      .select({
-        id: mailOutbox.id,
-        to: mailOutbox.to,
-        subject: mailOutbox.subject,
-        text: mailOutbox.text,
-        kind: mailOutbox.kind,
-        status: mailOutbox.status,
-        attempts: mailOutbox.attempts,
-        error: mailOutbox.error,
-        createdAt: mailOutbox.createdAt,
-        sentAt: mailOutbox.sentAt,
-      })
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    deps.db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
-  ]);
+  const { rows, byStatus } = await repo.outboxPage(deps.db, q);
   // A queued mail's job (same id) knows when it is next tried.
   const next = await deps.jobs.nextRuns(
     'mail-send',
