@@ -29,6 +29,20 @@ export async function findUserForUpdate(db: DbOrTx, id: string): Promise<UserRow
   return row;
 }
 
+/** Sets `values` on the user's row; undefined when there is no such user. */
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export function setUserLocale(db: DbOrTx, userId: string, locale: string, at: Date) {
+  return db.update(users).set({ locale, updatedAt: at }).where(eq(users.id, userId));
+}
+
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   await db

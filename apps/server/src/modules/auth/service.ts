@@ -29,8 +29,6 @@ import type { Actor, Deps } from '../../types.ts';
 import { mailUser } from './mail.ts';
 import * as repo from './repository.ts';
 import { mailVerificationLink, newVerificationToken } from './verification.ts';
-import { users } from '../../db/schema/index.ts';
-import { eq } from 'drizzle-orm';
 
 export interface NewSession {
   token: string;
@@ -389,18 +387,12 @@ export async function updateProfile(
   actor: Actor,
   input: z.output<typeof profileUpdateSchema>,
 ): Promise<PublicUser> {
-  const [row] = await deps.db
-    .update(users)
-    .set({ ...input, updatedAt: deps.clock.now() })
-    .where(eq(users.id, requireAccess(actor, 'account.self').userId))
-    .returning();
+  const userId = requireAccess(actor, 'account.self').userId;
+  const row = await repo.updateUser(deps.db, userId, { ...input, updatedAt: deps.clock.now() });
   if (!row) throw new AppError('AUTH_REQUIRED');
   return toPublicUser(row);
 }
 
 export async function setLocale(deps: Deps, actor: Actor, locale: Locale): Promise<void> {
-  await deps.db
-    .update(users)
-    .set({ locale, updatedAt: deps.clock.now() })
-    .where(eq(users.id, requireAccess(actor, 'account.self').userId));
+  await repo.setUserLocale(deps.db, requireAccess(actor, 'account.self').userId, locale, deps.clock.now());
 }
