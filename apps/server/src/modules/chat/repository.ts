@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { CitationDto } from '@candeia/shared/schemas/chat';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatConversations, chatMessages } from '../../db/schema/index.ts';
@@ -8,6 +7,7 @@ import { chatConversations, chatMessages } from '../../db/schema/index.ts';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
+export type NewMessage = typeof chatMessages.$inferInsert;
 export type ConversationWithCount = ConversationRow & { messageCount: number };
 
 /** A conversation's columns and how many messages it has. */
@@ -106,8 +106,15 @@ export async function findMessage(db: DbOrTx, userId: string, id: string): Promi
   return row;
 }
 
-export async function insertMessage(db: DbOrTx, values: PgInsertValue<typeof chatMessages>): Promise<MessageRow> {
-  const [row] = await db.insert(chatMessages).values(values).returning();
+/**
+ * Inserts a message. `writing`: an answer whose writer starts now, so its progress is marked now
+ * (database time, as saveProgress does).
+ */
+export async function insertMessage(db: DbOrTx, values: NewMessage, writing = false): Promise<MessageRow> {
+  const [row] = await db
+    .insert(chatMessages)
+    .values(writing ? { ...values, progressAt: sql`now()` } : values)
+    .returning();
   return row!;
 }
 

@@ -14,8 +14,6 @@ import {
   type ConversationPageDto,
 } from '@candeia/shared/schemas/chat';
 import { translate } from '@candeia/shared/i18n/server';
-import { sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { channels } from '../../events/channels.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -24,7 +22,6 @@ import { checkQuota } from '../../lib/quota.ts';
 import { limit } from '../../lib/rate-limit.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/index.ts';
-import type { chatMessages } from '../../db/schema/index.ts';
 import * as credits from '../credits/index.ts';
 import {
   countTokens,
@@ -559,15 +556,20 @@ export class ChatService {
     await this.hearStops();
     let saved;
     try {
-      saved = await this.saveTurn(plan, how, now, {
-        id: assistantId,
-        kind: 'answer',
-        content: '',
-        status: 'streaming',
-        reservationId,
-        engine: this.engine.name,
-        progressAt: sql`now()`,
-      });
+      saved = await this.saveTurn(
+        plan,
+        how,
+        now,
+        {
+          id: assistantId,
+          kind: 'answer',
+          content: '',
+          status: 'streaming',
+          reservationId,
+          engine: this.engine.name,
+        },
+        true,
+      );
     } catch (err) {
       await credits.refund(db, reservationId, now);
       throw err;
@@ -605,26 +607,31 @@ export class ChatService {
   /**
    * Saves a turn in one transaction: the conversation (new, named from the question), the
    * question (unless it is there already: a regenerated answer), and the answer, which replaces
-   * the one given before when regenerating.
+   * the one given before when regenerating. `writing`: the answer is streamed from now on.
    */
   private saveTurn(
     plan: AnswerPlan,
     how: { newConversation: boolean; replaces: repo.MessageRow | null; userMessage?: repo.MessageRow },
     now: Date,
-    answer: Omit<PgInsertValue<typeof chatMessages>, 'conversationId' | 'userId' | 'role' | 'createdAt'>,
+    answer: Omit<repo.NewMessage, 'conversationId' | 'userId' | 'role' | 'createdAt'>,
+    writing = false,
   ) {
     const { actor } = plan;
     return this.deps.db.transaction(async (tx) => {
       const conversation = await this.conversationFor(tx, plan, how, now);
       const userMessage = how.userMessage ?? (await this.insertUserMessage(tx, plan, now));
       if (how.replaces) await repo.deleteMessage(tx, actor.userId, how.replaces.id);
-      const message = await repo.insertMessage(tx, {
-        ...answer,
-        conversationId: plan.conversationId,
-        userId: actor.userId,
-        role: 'assistant',
-        createdAt: justAfter(how.userMessage, now),
-      });
+      const message = await repo.insertMessage(
+        tx,
+        {
+          ...answer,
+          conversationId: plan.conversationId,
+          userId: actor.userId,
+          role: 'assistant',
+          createdAt: justAfter(how.userMessage, now),
+        },
+        writing,
+      );
       await repo.touchConversation(tx, plan.conversationId, now);
       // Read again for its message count, now with this question and answer.
       const counted = await repo.findConversation(tx, actor.userId, conversation.id);
