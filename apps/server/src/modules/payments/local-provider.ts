@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, lte, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { TEST_CARD_SUCCESS, type LocalPayDto } from '@candeia/shared/schemas/billing';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  checkoutSessions,
-  localProviderEvents,
-  localProviderSubscriptions,
-  subscriptionPlans,
-} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/tokens.ts';
@@ -25,11 +18,11 @@ import {
   type SubscriptionCheckoutInput,
   testCheckoutEnabled,
 } from './provider-base.ts';
-import { memberTrial } from './repository.ts';
+import * as repo from './repository.ts';
 import { handleWebhook } from './webhook.ts';
 
 type LocalDeps = { db: DbOrTx; clock: Clock; config: Config };
-type LocalSub = typeof localProviderSubscriptions.$inferSelect;
+type LocalSub = repo.LocalSubscriptionRow;
 
 /** A local checkout lives this long, like Stripe's (24 h). */
 export const CHECKOUT_TTL_MS = 24 * 60 * 60_000;
@@ -166,7 +159,7 @@ async function emit(db: DbOrTx, clock: Clock, type: string, object: unknown) {
     type,
     data: { object },
   };
-  await db.insert(localProviderEvents).values({ id, type, payload: event, createdAt: now });
+  await repo.insertLocalEvent(db, { id, type, payload: event, createdAt: now });
 }
 
 const LOCAL_ACTOR = { ip: 'local-provider', userAgent: null };
@@ -179,12 +172,7 @@ const LOCAL_ACTOR = { ip: 'local-provider', userAgent: null };
 export async function deliverPending(deps: Deps, log?: FastifyBaseLogger): Promise<number> {
   let delivered = 0;
   for (;;) {
-    const [next] = await deps.db
-      .select()
-      .from(localProviderEvents)
-      .where(isNull(localProviderEvents.deliveredAt))
-      .orderBy(asc(localProviderEvents.seq))
-      .limit(1);
+    const next = await repo.nextUndeliveredEvent(deps.db);
     if (!next) return delivered;
     const payload = JSON.stringify(next.payload);
     const header = Stripe.webhooks.generateTestHeaderString({
@@ -193,10 +181,7 @@ export async function deliverPending(deps: Deps, log?: FastifyBaseLogger): Promi
       timestamp: seconds(deps.clock.now()),
     });
     await handleWebhook(deps, LOCAL_ACTOR, Buffer.from(payload), header, log);
-    await deps.db
-      .update(localProviderEvents)
-      .set({ deliveredAt: deps.clock.now() })
-      .where(eq(localProviderEvents.seq, next.seq));
+    await repo.markEventDelivered(deps.db, next.seq, deps.clock.now());
     delivered += 1;
   }
 }
@@ -226,13 +211,9 @@ export class LocalProvider implements PaymentProvider {
   private async setCancel(subscriptionId: string, cancel: boolean): Promise<ProviderSubscriptionState> {
     const { db, clock } = this.deps;
     const row = await db.transaction(async (tx) => {
-      const [s] = await tx
-        .update(localProviderSubscriptions)
-        .set({ cancelAtPeriodEnd: cancel })
-        .where(and(eq(localProviderSubscriptions.id, subscriptionId), eq(localProviderSubscriptions.status, 'active')))
-        .returning();
+      const s = await repo.setLocalCancel(tx, subscriptionId, cancel);
       if (!s) return null;
-      const plan = await tx.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.id, s.planId) });
+      const plan = await repo.findPlan(tx, s.planId);
       await emit(tx, clock, 'customer.subscription.updated', subscriptionObject(s, plan!));
       return s;
     });
@@ -250,13 +231,9 @@ export class LocalProvider implements PaymentProvider {
 
   async cancelNow(subscriptionId: string): Promise<void> {
     const { db, clock } = this.deps;
-    const [s] = await db
-      .update(localProviderSubscriptions)
-      .set({ status: 'canceled' })
-      .where(and(eq(localProviderSubscriptions.id, subscriptionId), ne(localProviderSubscriptions.status, 'canceled')))
-      .returning();
+    const s = await repo.cancelLocalSubscription(db, subscriptionId);
     if (!s) return;
-    const plan = await db.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.id, s.planId) });
+    const plan = await repo.findPlan(db, s.planId);
     await emit(db, clock, 'customer.subscription.deleted', subscriptionObject(s, plan!));
   }
 }
@@ -267,7 +244,7 @@ export class LocalProvider implements PaymentProvider {
  * charges the test card now and adds the days to the first period instead.
  */
 async function trialEndOf(db: DbOrTx, userId: string, now: Date): Promise<Date | null> {
-  const sub = await memberTrial(db, userId);
+  const sub = await repo.memberTrial(db, userId);
   // As with Stripe (MIN_TRIAL_END_MS): the last two days of a trial are not carried over.
   return sub?.isTrial && sub.trialEndDate && sub.trialEndDate.getTime() - now.getTime() >= MIN_TRIAL_END_MS
     ? sub.trialEndDate
@@ -292,7 +269,7 @@ export async function localPay(
   if (deps.config.STRIPE_SECRET_KEY) throw new AppError('NOT_FOUND');
   if (!testCheckoutEnabled(deps.config)) throw new AppError('PAYMENTS_NOT_CONFIGURED');
   const now = deps.clock.now();
-  const row = await deps.db.query.checkoutSessions.findFirst({ where: eq(checkoutSessions.id, input.sessionId) });
+  const row = await repo.findCheckout(deps.db, input.sessionId);
   if (!row || row.provider !== 'local') throw new AppError('NOT_FOUND');
   assertMayPay(row, payer);
   const done: LocalPayDto = { status: 'complete', redirectUrl: successUrl(row.id), error: null };
@@ -308,25 +285,12 @@ export async function localPay(
       ? 'PAYMENT_DECLINED'
       : null;
   if (refusal) {
-    await deps.db
-      .update(checkoutSessions)
-      .set({ lastError: refusal })
-      .where(and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.status, 'open')));
+    await repo.recordCardRefusal(deps.db, row.id, refusal);
     log?.info({ checkout: row.id, refusal }, 'local provider: card refused');
     return { status: 'failed', redirectUrl: null, error: refusal };
   }
   await deps.db.transaction(async (tx) => {
-    const [won] = await tx
-      .update(checkoutSessions)
-      .set({ providerPaidAt: now, lastError: null })
-      .where(
-        and(
-          eq(checkoutSessions.id, row.id),
-          eq(checkoutSessions.status, 'open'),
-          isNull(checkoutSessions.providerPaidAt),
-        ),
-      )
-      .returning();
+    const won = await repo.markProviderPaid(tx, row.id, now);
     if (!won) return;
     const session = {
       id: won.id,
@@ -348,33 +312,30 @@ export async function localPay(
       return;
     }
     if (!won.userId || !won.planId) throw new AppError('CHECKOUT_CLOSED');
-    const plan = (await tx.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.id, won.planId) }))!;
+    const plan = (await repo.findPlan(tx, won.planId))!;
     // Paying during the trial keeps its free days: the paid month starts when the trial ends.
     const trialEnd = await trialEndOf(tx, won.userId, now);
-    const [sub] = await tx
-      .insert(localProviderSubscriptions)
-      .values({
-        id: `sub_local_${rand()}`,
-        customerId: customerOf(won.userId),
-        userId: won.userId,
-        planId: plan.id,
-        checkoutSessionId: won.id,
-        status: 'active',
-        currentPeriodStart: now,
-        currentPeriodEnd: addMonth(trialEnd ?? now),
-        periodIndex: 0,
-        createdAt: now,
-      })
-      .returning();
+    const sub = await repo.insertLocalSubscription(tx, {
+      id: `sub_local_${rand()}`,
+      customerId: customerOf(won.userId),
+      userId: won.userId,
+      planId: plan.id,
+      checkoutSessionId: won.id,
+      status: 'active',
+      currentPeriodStart: now,
+      currentPeriodEnd: addMonth(trialEnd ?? now),
+      periodIndex: 0,
+      createdAt: now,
+    });
     await emit(tx, deps.clock, 'checkout.session.completed', {
       ...session,
       mode: 'subscription',
-      customer: sub!.customerId,
-      subscription: sub!.id,
+      customer: sub.customerId,
+      subscription: sub.id,
       metadata: { checkoutId: won.id, userId: won.userId, planId: plan.id, kind: 'subscription' },
     });
-    await emit(tx, deps.clock, 'customer.subscription.created', subscriptionObject(sub!, plan));
-    await emit(tx, deps.clock, 'invoice.paid', invoiceObject(sub!, plan, 'subscription_create'));
+    await emit(tx, deps.clock, 'customer.subscription.created', subscriptionObject(sub, plan));
+    await emit(tx, deps.clock, 'invoice.paid', invoiceObject(sub, plan, 'subscription_create'));
   });
   await deliverPending(deps, log);
   return done;
@@ -390,42 +351,24 @@ export async function localPay(
 export async function localProviderSweep(deps: Deps, log?: FastifyBaseLogger): Promise<void> {
   const now = deps.clock.now();
   const renews = testCheckoutEnabled(deps.config);
-  const due = await deps.db
-    .select()
-    .from(localProviderSubscriptions)
-    .where(and(eq(localProviderSubscriptions.status, 'active'), lte(localProviderSubscriptions.currentPeriodEnd, now)))
-    .limit(200);
+  const due = await repo.dueLocalSubscriptions(deps.db, now);
   for (const s of due) {
     await deps.db.transaction(async (tx) => {
-      const plan = (await tx.query.subscriptionPlans.findFirst({ where: eq(subscriptionPlans.id, s.planId) }))!;
+      const plan = (await repo.findPlan(tx, s.planId))!;
       if (s.cancelAtPeriodEnd || !renews) {
-        const [ended] = await tx
-          .update(localProviderSubscriptions)
-          .set({ status: 'canceled' })
-          .where(and(eq(localProviderSubscriptions.id, s.id), eq(localProviderSubscriptions.status, 'active')))
-          .returning();
+        const ended = await repo.endLocalSubscription(tx, s.id);
         if (ended) await emit(tx, deps.clock, 'customer.subscription.deleted', subscriptionObject(ended, plan));
         return;
       }
       // Renew period by period until the subscription is current again.
       let current = s;
       while (current.currentPeriodEnd <= now) {
-        const [next] = await tx
-          .update(localProviderSubscriptions)
-          .set({
-            currentPeriodStart: current.currentPeriodEnd,
-            currentPeriodEnd: addMonth(current.currentPeriodEnd),
-            periodIndex: current.periodIndex + 1,
-          })
-          .where(
-            and(
-              eq(localProviderSubscriptions.id, current.id),
-              eq(localProviderSubscriptions.periodIndex, current.periodIndex),
-              eq(localProviderSubscriptions.status, 'active'),
-              eq(localProviderSubscriptions.cancelAtPeriodEnd, false),
-            ),
-          )
-          .returning();
+        const next = await repo.renewLocalSubscription(
+          tx,
+          current,
+          current.currentPeriodEnd,
+          addMonth(current.currentPeriodEnd),
+        );
         if (!next) return;
         await emit(tx, deps.clock, 'invoice.paid', invoiceObject(next, plan, 'subscription_cycle'));
         await emit(tx, deps.clock, 'customer.subscription.updated', subscriptionObject(next, plan));
