@@ -1,8 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Locale } from '@candeia/shared/constants';
 import {
-  HIGHLIGHT_END,
-  HIGHLIGHT_START,
   SEARCH_PAGE_SIZE,
   type SearchHitDto,
   type SearchResultDto,
@@ -14,6 +11,7 @@ import type { Actor, Deps } from '../../types.ts';
 import { scriptureCache } from './cache.ts';
 import { formatReference, parseReference } from './references.ts';
 import type { TextRow } from './repository.ts';
+import * as searchRepo from './search-repository.ts';
 import { chapterDto, findChapter, preferredBible } from './service.ts';
 import { alternatives } from './word-families.ts';
 
@@ -87,7 +85,6 @@ const ADVANCED = /["“”]|(?:^|\s)-\S|(?:^|\s)or(?:\s|$)/i;
  * page never straddles the two orders.
  */
 export const CANDIDATES = 200;
-const RANK_NORMALIZATION = 2;
 if (CANDIDATES % SEARCH_PAGE_SIZE !== 0) throw new Error('CANDIDATES must be a multiple of SEARCH_PAGE_SIZE');
 
 const quoteLexeme = (l: string) => `'${l.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -109,15 +106,13 @@ async function tsqueries(db: Db, groups: ConfigGroup[], q: string, version: stri
   const words = q.match(/[\p{L}\p{N}]+/gu) ?? [];
   const lexicons = groups.map((g) => lexicon(db, version, g));
   if (ADVANCED.test(q) || words.length > MAX_EXPANDED_WORDS) {
-    const values = sql.join(
-      groups.map((g, n) => sql`(${n}::int, ${g.config}::regconfig)`),
-      sql`, `,
+    const rows = await searchRepo.websearchQueries(
+      db,
+      groups.map((g) => g.config),
+      q,
     );
-    const res = await db.execute<{ n: number; query: string; tree: string }>(sql`
-      SELECT c.n, websearch_to_tsquery(c.cfg, ${q})::text AS query, querytree(websearch_to_tsquery(c.cfg, ${q})) AS tree
-      FROM (VALUES ${values}) AS c(n, cfg)`);
     const out: (string | null)[] = groups.map(() => null);
-    for (const r of res.rows) {
+    for (const r of rows) {
       // Nothing to look up in the index (only stop words, or only exclusions): no results.
       if (!r.query || r.tree === 'T' || r.tree === '') continue;
       const known = lexicons[r.n];
@@ -172,14 +167,12 @@ async function stem(db: Db, words: Array<{ config: string; word: string }>): Pro
   }
   if (missing.size === 0) return;
   const list = [...missing.entries()];
-  const res = await db.execute<{ i: number; lexemes: string[] }>(sql`
-    SELECT a.i, tsvector_to_array(to_tsvector(a.cfg, a.w)) AS lexemes
-    FROM (VALUES ${sql.join(
-      list.map(([, w], i) => sql`(${i}::int, ${w.config}::regconfig, ${w.word}::text)`),
-      sql`, `,
-    )}) AS a(i, cfg, w)`);
+  const rows = await searchRepo.stemWords(
+    db,
+    list.map(([, w]) => w),
+  );
   if (stems.size + list.length > MAX_STEMS) stems.clear();
-  for (const r of res.rows) stems.set(list[r.i]![0], r.lexemes);
+  for (const r of rows) stems.set(list[r.i]![0], r.lexemes);
 }
 
 /**
@@ -201,12 +194,12 @@ function lexicon(db: Db, version: string, g: ConfigGroup): Set<string> | null {
   if (perDb.has(key)) return perDb.get(key)!;
   for (const k of perDb.keys()) if (!k.startsWith(`${version}#`)) perDb.delete(k);
   perDb.set(key, null);
-  const ids = g.texts.map((t) => t.id);
-  const build = db
-    .execute<{ word: string }>(
-      sql`SELECT word FROM ts_stat(format('SELECT tsv FROM scripture_verses WHERE text_id = ANY(%L)', ${sql.param(ids)}::text[]))`,
+  const build = searchRepo
+    .textLexemes(
+      db,
+      g.texts.map((t) => t.id),
     )
-    .then((res) => perDb.set(key, new Set(res.rows.map((r) => r.word))))
+    .then((words) => perDb.set(key, new Set(words)))
     // Left at null (no pruning) for this version of the texts: searching still works.
     .catch(() => {});
   let builds = lexiconBuilds.get(db);
@@ -215,19 +208,6 @@ function lexicon(db: Db, version: string, g: ConfigGroup): Set<string> | null {
   void build.finally(() => builds.delete(build));
   return null;
 }
-
-const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, HighlightAll=true`;
-
-type HitRow = {
-  total: number;
-  text_id: string | null;
-  book: string;
-  book_name: string;
-  chapter: number;
-  verse: number;
-  snippet: string;
-  rank: number;
-};
 
 /**
  * Ranked full-text search. Each text is searched with its own configuration (stemming and
@@ -257,73 +237,22 @@ async function fullText(
   const active = groups.map((g, n) => ({ ...g, n, query: queries[n] })).filter((g) => g.query !== null);
   if (active.length === 0) return empty;
 
-  const list = (ids: string[]) =>
-    sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
-  const qValues = sql.join(
-    active.map((g) => sql`(${g.n}::int, ${g.config}::regconfig, ${g.query}::tsquery)`),
-    sql`, `,
+  const rows = await searchRepo.searchVerses(
+    db,
+    active.map((g) => ({
+      n: g.n,
+      config: g.config,
+      query: g.query!,
+      textIds: g.texts.map((t) => t.id),
+      preferredIds: g.texts.filter((t) => t.language === language).map((t) => t.id),
+      allOfConfig: installed.filter((t) => t.searchConfig === g.config).length === g.texts.length,
+    })),
+    { offset: (page - 1) * SEARCH_PAGE_SIZE, pageSize: SEARCH_PAGE_SIZE, candidates: CANDIDATES },
   );
-  // One branch per configuration, each a GIN index scan with its own (constant) tsquery. The
-  // verse's stored size stands in for its length (no need to read the tsvector itself).
-  const branches = sql.join(
-    active.map((g) => {
-      const preferred = g.texts.filter((t) => t.language === language).map((t) => t.id);
-      // Usually all or none of a configuration's texts are in the reader's language: a constant.
-      const pref =
-        preferred.length === 0
-          ? sql`false`
-          : preferred.length === g.texts.length
-            ? sql`true`
-            : sql`v.text_id IN (${list(preferred)})`;
-      const ids = list(g.texts.map((t) => t.id));
-      // All texts of this configuration: the text filter only keeps other languages' verses
-      // out, so it is checked on the rows found rather than through the text_id index.
-      const all = installed.filter((t) => t.searchConfig === g.config).length === g.texts.length;
-      const inTexts = all ? sql`coalesce(v.text_id, '') IN (${ids})` : sql`v.text_id IN (${ids})`;
-      return sql`SELECT v.id, pg_column_size(v.tsv) AS len, ${pref} AS pref, ${g.n}::int AS n
-        FROM scripture_verses v
-        WHERE v.tsv @@ ${g.query}::tsquery AND ${inTexts}`;
-    }),
-    sql` UNION ALL `,
-  );
-  const offset = (page - 1) * SEARCH_PAGE_SIZE;
-  const order = sql`h.pref DESC, h.len, h.id`;
-  const pageRows =
-    offset < CANDIDATES
-      ? sql`SELECT c.id, c.pref, c.n, c.len, ts_rank_cd(v.tsv, q.query, ${RANK_NORMALIZATION}::int) AS rank
-          FROM (SELECT h.* FROM hits h ORDER BY ${order} LIMIT ${CANDIDATES}) c
-          JOIN scripture_verses v ON v.id = c.id JOIN q ON q.n = c.n
-          ORDER BY c.pref DESC, rank DESC, c.len, c.id
-          LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${offset}`
-      : sql`SELECT c.id, c.pref, c.n, c.len, ts_rank_cd(v.tsv, q.query, ${RANK_NORMALIZATION}::int) AS rank
-          FROM (SELECT h.* FROM hits h ORDER BY ${order} LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${offset}) c
-          JOIN scripture_verses v ON v.id = c.id JOIN q ON q.n = c.n`;
-  const res = await db.execute<HitRow>(sql`
-    WITH q(n, cfg, query) AS MATERIALIZED (VALUES ${qValues}),
-    hits AS MATERIALIZED (${branches})
-    SELECT t.total, p.text_id, p.book, p.book_name, p.chapter, p.verse, p.snippet, p.rank,
-      -- A parallel-unsafe function (side-effect free) keeps this one statement serial: for a
-      -- small, latency-bound query, parallel workers cost more to start than they save.
-      pg_current_xact_id_if_assigned() AS serial
-    FROM (SELECT count(*)::int AS total FROM hits) t
-    LEFT JOIN LATERAL (
-      SELECT v.text_id, b.code AS book, b.name AS book_name, v.chapter, v.verse, pg.rank::float8 AS rank,
-        ts_headline(q.cfg, translate(v.content, ${`${HIGHLIGHT_START}${HIGHLIGHT_END}`}, ''), q.query, ${HEADLINE_OPTIONS})
-          AS snippet,
-        pg.pref, pg.len, pg.id
-      FROM (${pageRows}) pg
-      JOIN q ON q.n = pg.n
-      JOIN scripture_verses v ON v.id = pg.id
-      JOIN scripture_books b ON b.id = v.book_id
-    ) p ON true
-    ORDER BY ${offset < CANDIDATES ? sql`p.pref DESC, p.rank DESC, p.len, p.id` : sql`p.pref DESC, p.len, p.id`}`);
 
-  const total = res.rows[0]?.total ?? 0;
+  const total = rows[0]?.total ?? 0;
   const byId = new Map(texts.map((t) => [t.id, t]));
-  const hits: SearchHitDto[] = res.rows
+  const hits: SearchHitDto[] = rows
     .filter((r) => r.text_id !== null)
     .map((r) => {
       const text = byId.get(r.text_id!)!;
