@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * The module boundaries (docs/decisions/016-module-boundaries.md) are enforced by ESLint with the
  * project's own configuration: a file inside a module that reaches into another module's
- * repository is reported, the same import through the module's index.ts is not.
+ * repository is reported, the same import through the module's index.ts is not; a module file
+ * that builds queries or reads tables is reported unless it is one of the module's repositories.
  */
 const root = resolve(import.meta.dirname, '../../..');
 const dir = join(root, 'apps/server/src/modules/chat', `.lint-probe-${randomBytes(4).toString('hex')}`);
@@ -39,6 +40,29 @@ describe('module boundaries (ESLint)', { timeout: 60_000 }, () => {
   it('reports a service that builds queries itself', async () => {
     const messages = await lint('service.ts', "import { eq } from 'drizzle-orm';\n\nexport const probe = eq;\n");
     expect(messages.some((m) => m.startsWith('no-restricted-imports'))).toBe(true);
+  });
+
+  it('reports any other module file that builds queries or reads tables', async () => {
+    for (const [name, code] of [
+      ['jobs.ts', "import { sql } from 'drizzle-orm';\n\nexport const probe = sql;\n"],
+      ['provider-sync.ts', "import { users } from '../../../db/schema/index.ts';\n\nexport const probe = users;\n"],
+    ] as const) {
+      const messages = await lint(name, code);
+      expect(
+        messages.some((m) => m.startsWith('no-restricted-imports')),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it('passes queries in repository.ts and a <part>-repository.ts, and the database types elsewhere', async () => {
+    const query =
+      "import { eq } from 'drizzle-orm';\nimport { users } from '../../../db/schema/index.ts';\n\n" +
+      'export const probe = eq(users.id, users.id);\n';
+    expect(await lint('repository.ts', query)).toEqual([]);
+    expect(await lint('search-repository.ts', query)).toEqual([]);
+    const types = "import type { Db, DbOrTx } from '../../../db/client.ts';\n\nexport type Probe = Db | DbOrTx;\n";
+    expect(await lint('service.ts', types)).toEqual([]);
   });
 
   it("passes the same need met through the module's index.ts", async () => {
