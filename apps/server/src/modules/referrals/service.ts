@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { REFERRAL_REWARD_CREDITS, REFERRAL_REWARD_DAYS } from '@candeia/shared/constants';
 import { normalizeFeatures } from '@candeia/shared/plans';
+import { paths } from '@candeia/shared/routes';
 import type { ReferralOverviewDto } from '@candeia/shared/schemas/billing';
 import type { DbOrTx } from '../../db/client.ts';
 import { referralRewards, userSubscriptions, users } from '../../db/schema/index.ts';
@@ -163,7 +164,7 @@ export async function referralOverview(deps: Deps, actor: Actor): Promise<Referr
     eligible: reason === null,
     reason,
     code: user.referralCode,
-    link: `${deps.config.APP_URL.replace(/\/$/, '')}/signup?ref=${encodeURIComponent(user.referralCode)}`,
+    link: `${deps.config.APP_URL.replace(/\/$/, '')}${paths.signup({ ref: user.referralCode })}`,
     referred: referred.map((r) => ({
       firstName: r.firstName,
       joinedAt: r.createdAt.toISOString(),
