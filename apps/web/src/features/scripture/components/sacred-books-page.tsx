@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BIBLE_BOOKS } from '@candeia/shared/canon';
 import { RELIGIONS, type CatalogueBookDto, type Religion, type TextDto } from '@candeia/shared/schemas/scripture';
+import { paths, scriptureArea } from '@candeia/shared/routes';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
 import { licenceOf } from '../lib/licence.ts';
-import { areaOf, bookPath, textPath } from '../lib/paths.ts';
 import { interfaceLanguage, pickDefaultBible } from '../lib/texts.ts';
 import { LanguageNote } from './language-note.tsx';
 import { LoadError } from './load-error.tsx';
@@ -122,7 +122,7 @@ function BookCard({ book, bible }: { book: CatalogueBookDto; bible: TextDto | nu
             {TORAH_BOOKS.map((b) => (
               <li key={b.osis}>
                 <Link
-                  to={bookPath('bible', torah.id, b.osis)}
+                  to={paths.book('bible', torah.id, b.osis)}
                   className="inline-flex min-h-11 items-center rounded-xl border border-stone-200 px-3 py-2 text-sm font-semibold text-stone-900 transition hover:border-brand-300 hover:bg-brand-50"
                 >
                   {b.names[language]}
@@ -138,7 +138,7 @@ function BookCard({ book, bible }: { book: CatalogueBookDto; bible: TextDto | nu
           {book.texts.map((text) => (
             <li key={text.id}>
               <Link
-                to={textPath(areaOf(book.key), text.id)}
+                to={paths.text(scriptureArea(book.key), text.id)}
                 className="group flex min-h-12 items-center justify-between gap-3 rounded-xl border border-stone-200 px-3 py-2 transition hover:border-brand-300 hover:bg-brand-50"
               >
                 <span className="min-w-0">
