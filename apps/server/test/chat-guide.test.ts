@@ -3,6 +3,7 @@
  * composed answer (structure, language, token budget, variety), the crisis answer, the themed
  * passages and the streaming engine. Pure code: no database, no app.
  */
+import { bibleBook } from '@candeia/shared/canon';
 import { resources } from '@candeia/shared/i18n/server';
 import { CHAT_THEMES, type ChatLanguage, type ChatTheme } from '@candeia/shared/schemas/chat';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +12,6 @@ import { composeAnswer, composeCrisisAnswer, GUIDE_LOCALE } from '../src/modules
 import { detectCrisis, detectLanguage, detectThemes } from '../src/modules/chat/guide/detect.ts';
 import { GuideEngine, splitPieces } from '../src/modules/chat/guide/guide-engine.ts';
 import { isGuideTextRef, THEME_PASSAGES } from '../src/modules/chat/guide/theme-passages.ts';
-import { bibleBook } from '../src/modules/scripture/content/bible-books.ts';
 import { parseKjv } from '../src/modules/scripture/content/kjv-source.ts';
 import { THEME_REFS } from '../src/modules/scripture/themes.ts';
 import { hasMirror, mirrorSacredVerses } from './support/mirror.ts';

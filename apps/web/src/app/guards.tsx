@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { useToast } from '../components/ui/toast.tsx';
 import { useSubscription } from '../features/billing/api/get-subscription.ts';
@@ -28,7 +29,7 @@ function SignedOutToLanding({ remember }: { remember: boolean }) {
     if (remember) rememberReturnPath(wanted);
     if (ended) forgetSignedIn();
   }, [remember, wanted, ended]);
-  return <Navigate to={ended ? '/login?expired=1' : '/'} replace />;
+  return <Navigate to={ended ? paths.login({ expired: true }) : paths.landing()} replace />;
 }
 
 /**
@@ -81,7 +82,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const remember = useReturnPath(!!session.data);
   if (session.isPending) return <FullPageSpinner />;
   if (!session.data) return <SignedOutToLanding remember={remember} />;
-  if (session.data.user.role !== 'admin') return <Navigate to="/" replace />;
+  if (session.data.user.role !== 'admin') return <Navigate to={paths.landing()} replace />;
   return <>{children}</>;
 }
 
@@ -115,6 +116,7 @@ export function RequireSubscription({ children }: { children: ReactNode }) {
   if (!session.data) return <SignedOutToLanding remember={remember} />;
   if (session.data.user.role === 'admin') return <>{children}</>;
   if (sub.isPending) return <FullPageSpinner />;
-  if (blocked) return <Navigate to="/subscription?expired=true" replace state={{ from: location.pathname }} />;
+  if (blocked)
+    return <Navigate to={paths.subscription({ expired: true })} replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

@@ -4,6 +4,7 @@
  * opens it after all. Only paths inside the app are ever followed.
  */
 
+import { paths } from '@candeia/shared/routes';
 import { localStore, sessionStore } from './storage.ts';
 
 const KEY = 'candeia.returnTo';
@@ -63,7 +64,7 @@ export function forgetReturnPath(): void {
 
 /** Where to go once signed in: the `?next=` path, else the remembered link, else /start. */
 export function signedInDestination(params: URLSearchParams): string {
-  return safeReturnPath(params.get('next')) ?? rememberedReturnPath() ?? '/start';
+  return safeReturnPath(params.get('next')) ?? rememberedReturnPath() ?? paths.start();
 }
 
 const SIGNED_IN_KEY = 'candeia.signedIn';

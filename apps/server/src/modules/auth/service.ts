@@ -10,6 +10,7 @@ import {
   SESSION_IDLE_MS,
   type Locale,
 } from '@candeia/shared/constants';
+import { paths } from '@candeia/shared/routes';
 import type { PublicUser, SignUpData } from '@candeia/shared/schemas/auth';
 import type { z } from 'zod';
 import type {
@@ -214,7 +215,7 @@ async function lockAccount(deps: Deps, actor: Actor, user: repo.UserRow, now: Da
   });
   await mailUser(deps, user, 'account_locked', 'locked', {
     minutes: LOCKOUT_MS / 60_000,
-    link: `${deps.config.APP_URL}/reset-password`,
+    link: `${deps.config.APP_URL}${paths.resetPassword()}`,
   });
 }
 
@@ -310,7 +311,7 @@ export async function requestPasswordReset(deps: Deps, actor: Actor, email: stri
     user,
     'password_reset',
     'reset',
-    { link: `${deps.config.APP_URL}/reset-password?token=${token}` },
+    { link: `${deps.config.APP_URL}${paths.resetPassword(token)}` },
     [token],
   );
   await logSecurityEvent(deps, actor, { type: 'password_reset_requested', success: true, userId: user.id, email });

@@ -4,6 +4,7 @@ import {
   VERIFICATION_MAIL_INTERVAL_MS,
   VERIFICATION_TOKEN_TTL_MS,
 } from '@candeia/shared/constants';
+import { paths } from '@candeia/shared/routes';
 import type { ResendVerificationResult } from '@candeia/shared/schemas/auth';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -44,7 +45,7 @@ export async function mailVerificationLink(
     'email_verification',
     'verify',
     {
-      link: `${deps.config.APP_URL.replace(/\/$/, '')}/verify-email?token=${token}`,
+      link: `${deps.config.APP_URL.replace(/\/$/, '')}${paths.verifyEmail(token)}`,
       hours: VERIFICATION_TOKEN_TTL_MS / 3_600_000,
     },
     [token],

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { paths } from '@candeia/shared/routes';
 import type {
   BillingDetailsDto,
   CancelDto,
@@ -68,7 +69,7 @@ export async function startCheckout(
         throw new AppError('SUBSCRIPTION_UPDATE_FAILED');
       }
     }
-    return { url: '/subscription', sessionId: '' };
+    return { url: paths.subscription(), sessionId: '' };
   }
 
   const provider = paymentProvider(deps, checkoutProviderName(deps.config), log);
@@ -109,7 +110,7 @@ export async function startCheckout(
         knownCustomer && knownCustomer.startsWith('cus_local_') === (provider.name === 'local') ? knownCustomer : null,
       plan,
       successUrl: absolute(deps, successUrl(id)),
-      cancelUrl: absolute(deps, '/subscription?checkout=canceled'),
+      cancelUrl: absolute(deps, paths.subscription({ checkout: 'canceled' })),
       trialEnd,
     });
     if (res.providerSessionId) await updateCheckout(deps.db, id, { providerSessionId: res.providerSessionId });
@@ -176,7 +177,7 @@ export async function portalSession(deps: Deps, actor: Actor, log?: FastifyBaseL
   if (!customer || !sub.provider) throw new AppError('NO_PAID_SUBSCRIPTION');
   const provider = customer.startsWith('cus_local_') ? 'local' : 'stripe';
   if (provider === 'stripe' && !deps.config.STRIPE_SECRET_KEY) throw new AppError('PROVIDER_UNAVAILABLE');
-  return paymentProvider(deps, provider, log).createPortalSession(customer, absolute(deps, '/subscription'));
+  return paymentProvider(deps, provider, log).createPortalSession(customer, absolute(deps, paths.subscription()));
 }
 
 /** GET /api/billing/subscription: what /subscription shows beside the access state. */

@@ -1,3 +1,4 @@
+import type { BibleBookId } from '@candeia/shared/canon';
 import type { Passage } from './engine.ts';
 
 /**
@@ -37,7 +38,7 @@ export type NeverQuoteReason =
   'killing' | 'death-penalty' | 'curse' | 'vengeance' | 'slavery' | 'wish-to-die' | 'suicide' | 'cruelty';
 
 const WHOLE = 999;
-const bible = (book: string, chapter: number, from: number, to: number | undefined, why: NeverQuoteReason) =>
+const bible = (book: BibleBookId, chapter: number, from: number, to: number | undefined, why: NeverQuoteReason) =>
   ({ text: 'bible', book, chapter, from, ...(to ? { to } : {}), why }) as NeverQuoteEntry;
 
 // prettier-ignore

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { paths } from '@candeia/shared/routes';
 import type { Page } from '@candeia/shared/schemas/admin';
 import type {
   CheckoutDto,
@@ -90,7 +91,7 @@ export async function startDonation(
       email,
       userId: actor.userId,
       successUrl: absolute(deps, successUrl(id)),
-      cancelUrl: absolute(deps, '/donations?checkout=canceled'),
+      cancelUrl: absolute(deps, paths.donations({ checkout: 'canceled' })),
     });
     if (res.providerSessionId) await updateCheckout(deps.db, id, { providerSessionId: res.providerSessionId });
     return { url: res.url, sessionId: id, payerToken };

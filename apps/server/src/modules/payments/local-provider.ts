@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { paths } from '@candeia/shared/routes';
 import { TEST_CARD_SUCCESS, type LocalPayDto } from '@candeia/shared/schemas/billing';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -86,8 +87,8 @@ const customerOf = (userId: string) => `cus_local_${userId.replace(/-/g, '')}`;
 const priceOf = (plan: { id: string; stripePriceId: string | null }) => plan.stripePriceId ?? `price_local_${plan.id}`;
 
 /** The built-in provider's pages are ours: the payment test page and the success page. */
-export const localCheckoutUrl = (checkoutId: string) => `/testes-stripe?session=${encodeURIComponent(checkoutId)}`;
-export const successUrl = (checkoutId: string) => `/checkout/success?session_id=${encodeURIComponent(checkoutId)}`;
+export const localCheckoutUrl = (checkoutId: string) => paths.paymentTest(checkoutId);
+export const successUrl = (checkoutId: string) => paths.checkoutSuccess({ session_id: checkoutId });
 
 function subscriptionObject(s: LocalSub, plan: { id: string; stripePriceId: string | null }) {
   const metadata = { userId: s.userId, planId: s.planId, checkoutId: s.checkoutSessionId };
@@ -205,7 +206,7 @@ export class LocalProvider implements PaymentProvider {
 
   /** No card to change without Stripe: the portal is the subscription page. */
   async createPortalSession(): Promise<{ url: string }> {
-    return { url: '/subscription' };
+    return { url: paths.subscription() };
   }
 
   private async setCancel(subscriptionId: string, cancel: boolean): Promise<ProviderSubscriptionState> {

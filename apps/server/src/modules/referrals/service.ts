@@ -1,5 +1,6 @@
 import { REFERRAL_REWARD_CREDITS, REFERRAL_REWARD_DAYS } from '@candeia/shared/constants';
 import { normalizeFeatures } from '@candeia/shared/plans';
+import { paths } from '@candeia/shared/routes';
 import type { ReferralOverviewDto } from '@candeia/shared/schemas/billing';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -130,7 +131,7 @@ export async function referralOverview(deps: Deps, actor: Actor): Promise<Referr
     eligible: reason === null,
     reason,
     code: user.referralCode,
-    link: `${deps.config.APP_URL.replace(/\/$/, '')}/signup?ref=${encodeURIComponent(user.referralCode)}`,
+    link: `${deps.config.APP_URL.replace(/\/$/, '')}${paths.signup({ ref: user.referralCode })}`,
     referred: referred.map((r) => ({
       firstName: r.firstName,
       joinedAt: r.createdAt.toISOString(),

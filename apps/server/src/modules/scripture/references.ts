@@ -3,13 +3,15 @@ import * as en from 'bible-passage-reference-parser/esm/lang/en.js';
 import * as es from 'bible-passage-reference-parser/esm/lang/es.js';
 import * as pt from 'bible-passage-reference-parser/esm/lang/pt.js';
 import type { Locale } from '@candeia/shared/constants';
+import { TEXT_LANGUAGES, type TextLanguage } from '@candeia/shared/schemas/scripture';
 
 /**
  * Bible references typed in the search box ("João 3:16", "Jn 3:16", "Juan 3:16-18", "Gênesis 1"),
  * read with bible-passage-reference-parser in the reader's language first, then in the others.
  */
 
-export type RefLanguage = 'pt' | 'en' | 'es';
+/** The language a reference is read in: a text language (the parsers of pt, en and es). */
+export type RefLanguage = TextLanguage;
 
 /** A passage within one chapter; `verseEnd` null means "to the end of the chapter". */
 export interface ParsedReference {
@@ -129,7 +131,7 @@ export function parseReference(query: string, locale: Locale): ParsedReference |
   // A reference has a digit (chapter) and is short; anything else is a word search.
   if (!/\d/.test(q) || q.length > 60) return null;
   const first = LOCALE_LANGUAGE[locale];
-  const order: RefLanguage[] = [first, ...(['pt', 'en', 'es'] as const).filter((l) => l !== first)];
+  const order: RefLanguage[] = [first, ...TEXT_LANGUAGES.filter((l) => l !== first)];
   for (const language of order) {
     const ref = parseWith(language, q);
     if (ref) return ref;
@@ -162,7 +164,7 @@ const BOOK_WORD = /^[1-4]?\s*[\p{L}]{4,}/u;
  * or verse past the book's end) is found too, with no passage.
  */
 export function findReferences(text: string, first: RefLanguage): FoundReference[] {
-  const order: RefLanguage[] = [first, ...(['pt', 'en', 'es'] as const).filter((l) => l !== first)];
+  const order: RefLanguage[] = [first, ...TEXT_LANGUAGES.filter((l) => l !== first)];
   const found: FoundReference[] = [];
   const taken = (s: number, e: number) => found.some((f) => s < f.end && e > f.start);
   for (const language of order) {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { scriptureCache } from './cache.ts';
+import { isContentLanguage } from './content/types.ts';
 import { formatReference, parseReference } from './references.ts';
 import type { TextRow } from './repository.ts';
 import * as searchRepo from './search-repository.ts';
@@ -126,7 +127,7 @@ async function tsqueries(db: Db, groups: ConfigGroup[], q: string, version: stri
 
   const byGroup = groups.map((g) =>
     words.map((w) =>
-      (['pt', 'en', 'es'].includes(g.language) ? alternatives(w, g.language as TextLanguage) : [w]).map((word) => ({
+      (isContentLanguage(g.language) ? alternatives(w, g.language) : [w]).map((word) => ({
         word,
         key: `${g.config}\u0000${word}`,
       })),

@@ -1,3 +1,4 @@
+import type { BibleBookId } from '@candeia/shared/canon';
 import type { Locale } from '@candeia/shared/constants';
 import {
   THEMES,
@@ -36,7 +37,8 @@ export interface TextRef {
 }
 export type Ref = BibleRef | TextRef;
 
-export const b = (book: string, chapter: number, verse: number, to?: number): BibleRef => ({
+/** A Bible passage by the OSIS id of one of the 66 books (checked when compiled). */
+export const b = (book: BibleBookId, chapter: number, verse: number, to?: number): BibleRef => ({
   book,
   chapter,
   verse,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { ROUTES } from '@candeia/shared/routes';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { UpdateDialog } from '../../features/pwa/components/update-dialog.tsx';
 import { useSession } from '../../lib/queries/session.ts';
@@ -53,7 +54,7 @@ export function RootLayout() {
       {signedIn ? (
         <Suspense fallback={null}>
           {/* The verification page says it all, and the profile shows it in its summary. */}
-          {pathname === '/verify-email' || pathname === '/profile' ? null : <VerifyEmailNotice />}
+          {pathname === ROUTES.verifyEmail || pathname === ROUTES.profile ? null : <VerifyEmailNotice />}
           <TrialBanner />
         </Suspense>
       ) : null}

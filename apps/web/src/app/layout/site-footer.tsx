@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePublicConfig } from '../../lib/queries/public-config.ts';
@@ -26,17 +27,17 @@ export function SiteFooter() {
 
   const platform = signedIn
     ? [
-        { to: '/start', label: t('nav.home') },
-        { to: '/profile', label: t('nav.profile') },
-        { to: '/subscription', label: t('footer.plans') },
-        { to: '/donations', label: t('nav.donations') },
+        { to: paths.start(), label: t('nav.home') },
+        { to: paths.profile(), label: t('nav.profile') },
+        { to: paths.subscription(), label: t('footer.plans') },
+        { to: paths.donations(), label: t('nav.donations') },
       ]
     : [
-        { to: '/', label: t('nav.home') },
-        { to: '/subscription', label: t('footer.plans') },
-        { to: '/donations', label: t('nav.donations') },
-        { to: '/signup', label: t('footer.createAccount') },
-        { to: '/login', label: t('nav.login') },
+        { to: paths.landing(), label: t('nav.home') },
+        { to: paths.subscription(), label: t('footer.plans') },
+        { to: paths.donations(), label: t('nav.donations') },
+        { to: paths.signup(), label: t('footer.createAccount') },
+        { to: paths.login(), label: t('nav.login') },
       ];
 
   return (
@@ -45,7 +46,7 @@ export function SiteFooter() {
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-12">
           <div className="col-span-2 lg:col-span-4">
             <Link
-              to={signedIn ? '/start' : '/'}
+              to={signedIn ? paths.start() : paths.landing()}
               className="inline-flex items-center gap-2.5 rounded-lg"
               aria-label={t('nav.homeLink')}
             >
@@ -91,12 +92,12 @@ export function SiteFooter() {
             </h2>
             <ul className="mt-4 space-y-3">
               <li>
-                <Link to="/terms" className={footerLink}>
+                <Link to={paths.terms()} className={footerLink}>
                   {t('footer.terms')}
                 </Link>
               </li>
               <li>
-                <Link to="/privacy" className={footerLink}>
+                <Link to={paths.privacy()} className={footerLink}>
                   {t('footer.privacy')}
                 </Link>
               </li>

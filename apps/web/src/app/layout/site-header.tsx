@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSession } from '../../lib/queries/session.ts';
@@ -52,19 +53,19 @@ export function SiteHeader() {
   const user = session.data?.user;
   const nav: NavItem[] = user
     ? [
-        { to: '/start', label: t('nav.home') },
-        { to: '/chat', label: t('nav.chat') },
-        { to: '/community', label: t('nav.community') },
-        { to: '/bible', label: t('nav.bible') },
-        { to: '/sacred-books', label: t('nav.sacredBooks') },
-        { to: '/profile', label: t('nav.profile') },
-        { to: '/subscription', label: t('nav.subscription') },
-        { to: '/referral', label: t('nav.referral') },
-        ...(user.role === 'admin' ? [{ to: '/admin', label: t('nav.admin') }] : []),
+        { to: paths.start(), label: t('nav.home') },
+        { to: paths.chat(), label: t('nav.chat') },
+        { to: paths.community(), label: t('nav.community') },
+        { to: paths.scripture('bible'), label: t('nav.bible') },
+        { to: paths.scripture('books'), label: t('nav.sacredBooks') },
+        { to: paths.profile(), label: t('nav.profile') },
+        { to: paths.subscription(), label: t('nav.subscription') },
+        { to: paths.referral(), label: t('nav.referral') },
+        ...(user.role === 'admin' ? [{ to: paths.admin(), label: t('nav.admin') }] : []),
       ]
     : [
-        { to: '/', label: t('nav.home') },
-        { to: '/subscription', label: t('nav.subscription') },
+        { to: paths.landing(), label: t('nav.home') },
+        { to: paths.subscription(), label: t('nav.subscription') },
       ];
   const close = () => setOpenOn(null);
   const signOut = () => {
@@ -84,10 +85,10 @@ export function SiteHeader() {
     </button>
   ) : (
     <>
-      <Link to="/login" onClick={close} className={buttonClasses({ variant: 'outline', className: compact })}>
+      <Link to={paths.login()} onClick={close} className={buttonClasses({ variant: 'outline', className: compact })}>
         {t('nav.login')}
       </Link>
-      <Link to="/signup" onClick={close} className={buttonClasses({ className: compact })}>
+      <Link to={paths.signup()} onClick={close} className={buttonClasses({ className: compact })}>
         {t('nav.signup')}
       </Link>
     </>
@@ -97,7 +98,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 xl:max-w-7xl">
         <Link
-          to={user ? '/start' : '/'}
+          to={user ? paths.start() : paths.landing()}
           aria-label={t('nav.homeLink')}
           className="flex shrink-0 items-center gap-2.5 rounded-lg"
         >
@@ -133,7 +134,7 @@ export function SiteHeader() {
             <ul className="flex flex-col gap-1 lg:flex-row">
               {nav.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.to !== '/chat'} onClick={close} className={navLink}>
+                  <NavLink to={item.to} end={item.to !== paths.chat()} onClick={close} className={navLink}>
                     {item.label}
                   </NavLink>
                 </li>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/queries/session.ts';
@@ -18,7 +19,10 @@ export default function NotFoundPage() {
         {t('notFound.title')}
       </h1>
       <p className="mt-4 text-lg leading-relaxed text-stone-600">{t('notFound.text')}</p>
-      <Link to={session.data ? '/start' : '/'} className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+      <Link
+        to={session.data ? paths.start() : paths.landing()}
+        className={buttonClasses({ size: 'lg', className: 'mt-8' })}
+      >
         {t('notFound.back')}
       </Link>
     </div>

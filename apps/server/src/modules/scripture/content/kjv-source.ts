@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { BIBLE_BOOKS } from './bible-books.ts';
+import { BIBLE_BOOKS } from '@candeia/shared/canon';
 import { findPack } from './catalogue.ts';
 import { ContentError, type ParsedBook, type ParsedText } from './types.ts';
 

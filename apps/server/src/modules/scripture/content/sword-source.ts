@@ -3,7 +3,7 @@
  * books of KJVA/NRSVA modules are left out: the library's Bible has 66 books), clean verse text,
  * paragraph flags and headings carried to the verse they stand before.
  */
-import { bibleBook } from './bible-books.ts';
+import { bibleBook } from '@candeia/shared/canon';
 import { packForModule } from './catalogue.ts';
 import { plainConfValue } from './sword-conf.ts';
 import { cleanEntry } from './sword-markup.ts';

@@ -4,10 +4,17 @@
  * licence and provenance that go with it. Parsers never touch the database; the importer
  * (importer.ts) writes a ParsedText in one transaction.
  */
+import type { TextLanguage } from '@candeia/shared/schemas/scripture';
+
+/** A text's language: one of the shared text languages, each with its own search configuration. */
+export type ContentLanguage = TextLanguage;
 
 /** The text-search configurations created by migration 0001 (accent-insensitive). */
-export const SEARCH_CONFIGS = { pt: 'candeia_pt', en: 'candeia_en', es: 'candeia_es' } as const;
-export type ContentLanguage = keyof typeof SEARCH_CONFIGS;
+export const SEARCH_CONFIGS = {
+  pt: 'candeia_pt',
+  en: 'candeia_en',
+  es: 'candeia_es',
+} as const satisfies Record<ContentLanguage, string>;
 export type SearchConfig = (typeof SEARCH_CONFIGS)[ContentLanguage];
 
 export function isContentLanguage(lang: string): lang is ContentLanguage {

@@ -4,6 +4,7 @@
  * these counts (see `testamentSlots`). Supported: KJV, KJVA, NRSV, NRSVA (those of the
  * modules Candeia uses, and their siblings); another system is refused with a clear message.
  */
+import { OLD_TESTAMENT_BOOKS, type BibleBookId } from '@candeia/shared/canon';
 import { ContentError } from './types.ts';
 
 export interface VersificationBook {
@@ -20,8 +21,8 @@ export interface Versification {
 
 type Table = readonly (readonly [string, string])[];
 
-// The 66 books in the KJV system: [OSIS, verses per chapter].
-const KJV_BOOKS: Table = [
+// The 66 books of the canon (@candeia/shared/canon), in its order, in the KJV system: [OSIS, verses per chapter].
+const KJV_BOOKS: readonly (readonly [BibleBookId, string])[] = [
   [
     'Gen',
     '31 25 24 26 32 22 24 22 29 32 32 20 18 24 21 16 27 33 38 18 34 24 20 67 34 35 46 22 35 43 55 32 20 31 29 43 36 30 23 23 57 38 34 34 28 34 31 22 33 26',
@@ -177,7 +178,7 @@ function build(name: string, extra: Table, changes: typeof NRSV_CHANGES): Versif
     for (const [osis, chapter, verses] of changes) if (osis === b.osis) chapters[chapter - 1] = verses;
     return { osis: b.osis, chapters };
   });
-  return { name, ot: [...all.slice(0, 39), ...books(extra)], nt: all.slice(39) };
+  return { name, ot: [...all.slice(0, OLD_TESTAMENT_BOOKS), ...books(extra)], nt: all.slice(OLD_TESTAMENT_BOOKS) };
 }
 
 const SYSTEMS: Record<string, Versification> = {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { api } from '../../../lib/api.ts';
 import { sessionKey } from '../../../lib/queries/session.ts';
 import { forgetSignedIn } from '../../../lib/return-path.ts';
@@ -36,7 +37,7 @@ export function useLogout() {
       // Again once no screen holds the session (one shown meanwhile may have noted it).
       forgetSignedIn();
       setPending(false);
-      navigate('/', { replace: true });
+      navigate(paths.landing(), { replace: true });
     }
   }, [queryClient, navigate]);
   return { logout: signOut, isPending };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { loginSchema } from '@candeia/shared/schemas/auth';
+import { paths } from '@candeia/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -90,7 +91,7 @@ export default function LoginPage() {
               )}
             </Field>
             <Link
-              to="/reset-password"
+              to={paths.resetPassword()}
               className="justify-self-end text-sm font-semibold text-brand-800 underline underline-offset-2"
             >
               {t('login.forgot')}
@@ -101,7 +102,7 @@ export default function LoginPage() {
             <Alert ref={alertRef} tabIndex={-1} variant="error" title={t('login.failed')}>
               {formError}
               {paymentFailed ? (
-                <Link to="/subscription" className="mt-2 block font-semibold underline underline-offset-2">
+                <Link to={paths.subscription()} className="mt-2 block font-semibold underline underline-offset-2">
                   {t('login.seePlans')}
                 </Link>
               ) : null}
@@ -115,10 +116,7 @@ export default function LoginPage() {
       </Card>
       <p className="mt-6 text-center text-sm text-stone-600">
         {t('login.noAccount')}{' '}
-        <Link
-          to={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}
-          className="font-semibold text-brand-800 underline underline-offset-2"
-        >
+        <Link to={paths.signup({ next })} className="font-semibold text-brand-800 underline underline-offset-2">
           {t('login.toSignup')}
         </Link>
       </p>

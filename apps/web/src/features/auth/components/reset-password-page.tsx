@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { RESET_TOKEN_TTL_MS } from '@candeia/shared/constants';
 import { resetConfirmSchema, resetRequestSchema } from '@candeia/shared/schemas/auth';
+import { paths } from '@candeia/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -79,7 +80,7 @@ function RequestForm() {
               {t('reset.sent', { email: sentTo, hours: RESET_TOKEN_TTL_MS / 3_600_000 })}
             </Alert>
             <p className="text-sm text-stone-600">{t('reset.sentHelp')}</p>
-            <Link to="/login" className={buttonClasses({ variant: 'outline', block: true })}>
+            <Link to={paths.login()} className={buttonClasses({ variant: 'outline', block: true })}>
               {t('reset.backToLogin')}
             </Link>
           </div>
@@ -101,7 +102,7 @@ function RequestForm() {
       </Card>
       <p className="mt-6 text-center text-sm text-stone-600">
         {t('reset.remembered')}{' '}
-        <Link to="/login" className={linkClass}>
+        <Link to={paths.login()} className={linkClass}>
           {t('reset.toLogin')}
         </Link>
       </p>
@@ -168,7 +169,7 @@ function ConfirmForm({ token, onRequestNew }: { token: string; onRequestNew: () 
           <Alert ref={headingRef} tabIndex={-1} variant="success">
             {t('reset.done')}
           </Alert>
-          <Link to="/login" className={buttonClasses({ block: true, size: 'lg' })}>
+          <Link to={paths.login()} className={buttonClasses({ block: true, size: 'lg' })}>
             {t('reset.toLogin')}
           </Link>
         </Card>

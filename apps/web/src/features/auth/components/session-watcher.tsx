@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MINUTE_MS, SESSION_CHECK_INTERVAL_MS, SESSION_WARNING_MS } from '@candeia/shared/constants';
+import { paths } from '@candeia/shared/routes';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, SESSION_EXPIRED_EVENT } from '../../../lib/api.ts';
 import { getSession, sessionKey, useSession, type Session } from '../../../lib/queries/session.ts';
@@ -50,7 +51,7 @@ export function SessionWatcher() {
     qc.setQueryData(sessionKey, null);
     // Observers hear of the null session first (the query cache notifies in a 0 ms
     // timeout); only then does the route change, so /login shows instead of bouncing.
-    setTimeout(() => navigate('/login?expired=1', { replace: true }), 0);
+    setTimeout(() => navigate(paths.login({ expired: true }), { replace: true }), 0);
   };
 
   const evaluate = (info: Session) => {

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { GENDERS, REFERRAL_REWARD_CREDITS, REFERRAL_REWARD_DAYS, TRIAL_DAYS } from '@candeia/shared/constants';
 import { signUpSchema } from '@candeia/shared/schemas/auth';
+import { paths } from '@candeia/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormSection } from '../../../components/ui/card.tsx';
@@ -236,14 +237,14 @@ export default function SignUpPage() {
                 components={{
                   terms: (
                     <Link
-                      to="/terms"
+                      to={paths.terms()}
                       target="_blank"
                       className="font-semibold text-brand-800 underline underline-offset-2"
                     />
                   ),
                   privacy: (
                     <Link
-                      to="/privacy"
+                      to={paths.privacy()}
                       target="_blank"
                       className="font-semibold text-brand-800 underline underline-offset-2"
                     />
@@ -264,10 +265,7 @@ export default function SignUpPage() {
           </Button>
           <p className="text-center text-sm text-stone-600">
             {t('signup.haveAccount')}{' '}
-            <Link
-              to={next ? `/login?next=${encodeURIComponent(next)}` : '/login'}
-              className="font-semibold text-brand-800 underline underline-offset-2"
-            >
+            <Link to={paths.login({ next })} className="font-semibold text-brand-800 underline underline-offset-2">
               {t('signup.toLogin')}
             </Link>
           </p>

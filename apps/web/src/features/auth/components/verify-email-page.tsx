@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -61,11 +62,11 @@ export default function VerifyEmailPage() {
   };
 
   const next = user ? (
-    <Link to="/start" className={buttonClasses({ block: true, size: 'lg' })}>
+    <Link to={paths.start()} className={buttonClasses({ block: true, size: 'lg' })}>
       {t('verify.page.toStart')}
     </Link>
   ) : (
-    <Link to="/login" className={buttonClasses({ block: true, size: 'lg' })}>
+    <Link to={paths.login()} className={buttonClasses({ block: true, size: 'lg' })}>
       {t('verify.page.toLogin')}
     </Link>
   );
@@ -100,7 +101,7 @@ export default function VerifyEmailPage() {
           ) : (
             <p className="text-sm text-stone-700">
               {t('verify.page.signInForNew')}{' '}
-              <Link to="/login?next=/profile" className={linkClass}>
+              <Link to={paths.login({ next: paths.profile() })} className={linkClass}>
                 {t('verify.page.signIn')}
               </Link>
             </p>

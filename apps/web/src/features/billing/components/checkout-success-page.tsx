@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isErrorCode } from '@candeia/shared/errors';
 import type { CheckoutSessionDto } from '@candeia/shared/schemas/billing';
+import { paths } from '@candeia/shared/routes';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -184,18 +185,18 @@ function Confirmed({ session }: { session: CheckoutSessionDto }) {
         <div className="mt-8 flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:justify-center">
           {signedIn ? (
             <>
-              <Link to="/start" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
+              <Link to={paths.start()} className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
                 {t('success.toStart')}
               </Link>
               <Link
-                to="/chat"
+                to={paths.chat()}
                 className={buttonClasses({ size: 'lg', variant: 'outline', className: 'w-full sm:w-auto' })}
               >
                 {t('success.toChat')}
               </Link>
             </>
           ) : (
-            <Link to="/" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
+            <Link to={paths.landing()} className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
               {t('success.toHome')}
             </Link>
           )}
@@ -203,7 +204,7 @@ function Confirmed({ session }: { session: CheckoutSessionDto }) {
         {!donation && signedIn ? (
           <p className="mt-6 text-sm text-stone-600">
             {t('success.manageHint')}{' '}
-            <Link to="/subscription" className="font-semibold text-brand-800 underline underline-offset-2">
+            <Link to={paths.subscription()} className="font-semibold text-brand-800 underline underline-offset-2">
               {t('success.manageLink')}
             </Link>
           </p>

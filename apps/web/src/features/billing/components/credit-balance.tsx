@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { useSubscription } from '../api/get-subscription.ts';
 import { formatNumber } from '../lib/format.ts';
 
@@ -16,7 +17,7 @@ export function CreditBalance() {
   const formatted = formatNumber(sub.data.creditsRemaining, locale);
   return (
     <Link
-      to="/subscription"
+      to={paths.subscription()}
       aria-label={t('header.creditsLabel', { formatted, count: sub.data.creditsRemaining })}
       title={t('header.creditsLabel', { formatted, count: sub.data.creditsRemaining })}
       className="inline-flex min-h-9 items-center gap-1.5 whitespace-nowrap rounded-full bg-brand-50 px-3 text-sm font-semibold text-brand-900 ring-1 ring-inset ring-brand-200 hover:bg-brand-100"

@@ -11,6 +11,7 @@ import {
   localPaySchema,
   type CheckoutSessionDto,
 } from '@candeia/shared/schemas/billing';
+import { paths } from '@candeia/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -68,7 +69,7 @@ export default function PaymentTestPage() {
         text={t('session.paidText')}
         action={
           <Link
-            to={`/checkout/success?session=${encodeURIComponent(s.id)}`}
+            to={paths.checkoutSuccess({ session: s.id })}
             className={buttonClasses({ className: 'w-full sm:w-auto' })}
           >
             {t('session.seeConfirmation')}
@@ -149,7 +150,7 @@ function CheckoutForm({ session }: { session: CheckoutSessionDto }) {
     try {
       const res = await pay.mutateAsync({ sessionId: session.id, ...values });
       if (res.status === 'complete') {
-        followUrl(res.redirectUrl ?? `/checkout/success?session=${encodeURIComponent(session.id)}`);
+        followUrl(res.redirectUrl ?? paths.checkoutSuccess({ session: session.id }));
         return;
       }
       setPayError({
@@ -294,7 +295,7 @@ function CheckoutForm({ session }: { session: CheckoutSessionDto }) {
                   {payError.signIn ? (
                     <div className="mt-3">
                       <Link
-                        to={`/login?next=${encodeURIComponent(`/testes-stripe?session=${session.id}`)}`}
+                        to={paths.login({ next: paths.paymentTest(session.id) })}
                         className={buttonClasses({ size: 'sm' })}
                       >
                         {t('pay.signIn')}
@@ -312,7 +313,7 @@ function CheckoutForm({ session }: { session: CheckoutSessionDto }) {
                 {t('pay.submit', { amount })}
               </Button>
               <Link
-                to={session.kind === 'donation' ? '/donations' : '/subscription'}
+                to={session.kind === 'donation' ? paths.donations() : paths.subscription()}
                 className="justify-self-center text-sm font-semibold text-brand-800 underline underline-offset-2"
               >
                 {t('pay.back')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -30,7 +31,7 @@ export function ReferralCodeSummary() {
           : plans
             ? t('referral.profile.unavailable', { plans })
             : t('referral.profile.unavailableNoPlans')}{' '}
-        <Link to="/referral" className="font-semibold text-brand-800 underline underline-offset-2">
+        <Link to={paths.referral()} className="font-semibold text-brand-800 underline underline-offset-2">
           {t('referral.profile.details')}
         </Link>
       </p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REFERRAL_REWARD_CREDITS, REFERRAL_REWARD_DAYS } from '@candeia/shared/constants';
 import type { ReferralOverviewDto } from '@candeia/shared/schemas/billing';
+import { paths } from '@candeia/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -112,7 +113,7 @@ function NotEligible({ data }: { data: ReferralOverviewDto | null }) {
             {plans ? t('referral.notEligible.how', { plans }) : t('referral.notEligible.howNoPlans')}
           </p>
         ) : null}
-        <Link to="/subscription#plans" className={buttonClasses({ size: 'lg', className: 'mt-5' })}>
+        <Link to={paths.subscriptionPlans()} className={buttonClasses({ size: 'lg', className: 'mt-5' })}>
           {t('referral.notEligible.cta')}
         </Link>
       </div>

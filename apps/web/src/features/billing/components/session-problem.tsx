@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -45,7 +46,7 @@ export function SessionProblem({
         {action}
         {kind !== 'donation' ? (
           <Link
-            to="/subscription"
+            to={paths.subscription()}
             className={buttonClasses({ variant: action ? 'outline' : 'primary', className: 'w-full sm:w-auto' })}
           >
             {t('session.toPlans')}
@@ -53,7 +54,7 @@ export function SessionProblem({
         ) : null}
         {kind !== 'subscription' ? (
           <Link
-            to="/donations"
+            to={paths.donations()}
             className={buttonClasses({
               variant: action || kind !== 'donation' ? 'outline' : 'primary',
               className: 'w-full sm:w-auto',

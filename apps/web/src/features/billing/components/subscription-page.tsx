@@ -4,6 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { PLAN_FEATURES, TRIAL_DAYS } from '@candeia/shared/constants';
 import type { BillingDetailsDto } from '@candeia/shared/schemas/billing';
 import type { PlanDto, SubscriptionStateDto } from '@candeia/shared/schemas/subscription';
+import { paths } from '@candeia/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -73,8 +74,7 @@ export default function SubscriptionPage() {
 
   const paidPlans = plans.data?.filter((p) => p.monthlyPriceCents > 0) ?? [];
   const freePlans = plans.data?.filter((p) => p.monthlyPriceCents === 0) ?? [];
-  const next = (planId?: string) =>
-    encodeURIComponent(planId ? `/subscription?plan=${encodeURIComponent(planId)}` : '/subscription');
+  const next = (planId?: string) => paths.subscription({ plan: planId });
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-stone-50">
@@ -143,14 +143,14 @@ export default function SubscriptionPage() {
                 sessionPending={sessionPending}
                 sub={signedIn ? sub.data : undefined}
                 chosenPlan={chosenPlan}
-                signupHref={(id) => `/signup?next=${next(id)}`}
+                signupHref={(id) => paths.signup({ next: next(id) })}
                 paymentsOff={payments.off}
               />
               {!signedIn && !sessionPending ? (
                 <p className="mt-5 text-center text-sm text-stone-600">
                   {t('catalogue.signedOutNote', { days: TRIAL_DAYS })}{' '}
                   <Link
-                    to={`/login?next=${next()}`}
+                    to={paths.login({ next: next() })}
                     className="font-semibold text-brand-800 underline underline-offset-2"
                   >
                     {t('catalogue.loginToSubscribe')}
@@ -229,7 +229,10 @@ function BlockedAccess({
             ) : null}
           </dl>
         )}
-        <Link to="/subscription#plans" className={buttonClasses({ size: 'lg', className: 'mt-6 w-full sm:w-auto' })}>
+        <Link
+          to={paths.subscriptionPlans()}
+          className={buttonClasses({ size: 'lg', className: 'mt-6 w-full sm:w-auto' })}
+        >
           {t('blocked.renew')}
         </Link>
       </div>
@@ -257,7 +260,7 @@ function TrialEndedNotice() {
           <p className="mt-1 text-sm leading-6">{t('trialEnded.text')}</p>
         </div>
       </div>
-      <Link to="/subscription#plans" className={buttonClasses({ className: 'shrink-0 self-start sm:self-auto' })}>
+      <Link to={paths.subscriptionPlans()} className={buttonClasses({ className: 'shrink-0 self-start sm:self-auto' })}>
         {t('trial.renew')}
       </Link>
     </section>
@@ -709,7 +712,7 @@ function FreePlan({ plan, current, showCta }: { plan: PlanDto; current: boolean;
         </p>
       </div>
       {showCta ? (
-        <Link to="/signup" className={buttonClasses({ variant: 'outline', className: 'shrink-0' })}>
+        <Link to={paths.signup()} className={buttonClasses({ variant: 'outline', className: 'shrink-0' })}>
           {t('catalogue.startTrial')}
         </Link>
       ) : null}

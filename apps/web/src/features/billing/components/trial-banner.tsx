@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TRIAL_WARNING_DAYS } from '@candeia/shared/constants';
+import { paths } from '@candeia/shared/routes';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useSessionUser } from '../../../lib/queries/session.ts';
 import { useSubscription } from '../api/get-subscription.ts';
@@ -33,7 +34,7 @@ export function TrialBanner() {
           </Icon>
           <span>{t('trial.expires', { count: s.trialDaysLeft })}</span>
         </p>
-        <Link to="/subscription" className={buttonClasses({ size: 'sm', className: 'self-start sm:self-auto' })}>
+        <Link to={paths.subscription()} className={buttonClasses({ size: 'sm', className: 'self-start sm:self-auto' })}>
           {t('trial.renew')}
         </Link>
       </div>

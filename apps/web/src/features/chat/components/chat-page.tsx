@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { estimateAnswerCredits } from '@candeia/shared/chat-pricing';
 import { sendMessageSchema } from '@candeia/shared/schemas/chat';
+import { paths } from '@candeia/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -147,7 +148,7 @@ export default function ChatPage() {
       setDraft('');
       setFieldError(undefined);
       setNotice(null);
-      if (ev.conversation.id !== currentId.current) goWithComposer(`/chat/${ev.conversation.id}`, !currentId.current);
+      if (ev.conversation.id !== currentId.current) goWithComposer(paths.chat(ev.conversation.id), !currentId.current);
       else focusComposer();
     },
     onProblem,
@@ -242,7 +243,7 @@ export default function ChatPage() {
     setDrawerOpen(false);
     setNotice(null);
     setFieldError(undefined);
-    if (conversationId) goWithComposer('/chat');
+    if (conversationId) goWithComposer(paths.chat());
     else focusComposer();
   };
 
@@ -258,7 +259,7 @@ export default function ChatPage() {
       await remove.mutateAsync(conversationId);
       toast({ variant: 'success', title: t('conversation.deleted'), description: detail.data?.title });
       setDeleting(false);
-      goWithComposer('/chat', true);
+      goWithComposer(paths.chat(), true);
     } catch (err) {
       setDeleting(false);
       toast({ variant: 'destructive', title: t('errors.deleteFailed'), description: apiMessage(err) });
@@ -414,14 +415,14 @@ export default function ChatPage() {
                 {notice?.kind === 'credits' ? (
                   <Alert variant="warning" title={t('credits.title')}>
                     <p>{t('credits.text')}</p>
-                    <Link to="/subscription" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
+                    <Link to={paths.subscription()} className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
                       {t('credits.upgrade')}
                     </Link>
                   </Alert>
                 ) : notice?.kind === 'plan' ? (
                   <Alert variant="warning" title={t('plan.title')}>
                     <p>{notice.text}</p>
-                    <Link to="/subscription" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
+                    <Link to={paths.subscription()} className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
                       {t('plan.upgrade')}
                     </Link>
                   </Alert>
@@ -502,7 +503,7 @@ function NotInPlan({
       <Alert variant="warning" title={t('plan.title')}>
         <p>{t('plan.text', { plan })}</p>
         {credits > 0 ? <p className="mt-1">{t('plan.credits', { credits: formatNumber(credits, locale) })}</p> : null}
-        <Link to="/subscription#plans" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
+        <Link to={paths.subscriptionPlans()} className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
           {t('plan.upgrade')}
         </Link>
       </Alert>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useConversations } from '../api/get-conversations.ts';
@@ -58,7 +59,7 @@ export function ConversationList({
                 return (
                   <li key={c.id}>
                     <Link
-                      to={`/chat/${c.id}`}
+                      to={paths.chat(c.id)}
                       onClick={onOpen}
                       aria-current={current ? 'page' : undefined}
                       className={`block rounded-lg px-3 py-2.5 transition-colors ${

@@ -1,3 +1,4 @@
+import { paths, scriptureArea } from '@candeia/shared/routes';
 import type { CitationDto } from '@candeia/shared/schemas/chat';
 
 export type Segment = { text: string; citation?: CitationDto };
@@ -34,13 +35,9 @@ export function splitCitations(text: string, citations: readonly CitationDto[]):
 
 /**
  * Where a valid citation opens in the reader: /bible/… for the Bible, /sacred-books/… for
- * another sacred book, at the verse or range (#v16, #v16-18). The same paths as the scripture
- * feature's `chapterPath` (features do not import each other). Null when it cannot link.
+ * another sacred book, at the verse or range (#v16, #v16-18). Null when it cannot link.
  */
 export function citationPath(c: CitationDto): string | null {
   if (!c.valid || !c.textId || !c.book || !c.chapter) return null;
-  const base = c.bookKey === 'bible' || c.bookKey === null ? '/bible' : '/sacred-books';
-  const path = `${base}/${encodeURIComponent(c.textId)}/${encodeURIComponent(c.book)}/${c.chapter}`;
-  if (!c.verse) return path;
-  return c.verseEnd && c.verseEnd !== c.verse ? `${path}#v${c.verse}-${c.verseEnd}` : `${path}#v${c.verse}`;
+  return paths.chapter(scriptureArea(c.bookKey), c.textId, c.book, c.chapter, c.verse, c.verseEnd);
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useMessages } from '../../../lib/forms.ts';
@@ -15,7 +16,7 @@ export function AccessError({ error, onRetry }: { error: unknown; onRetry: () =>
       <p className="mt-1 text-sm">{plan ? t('access.text') : apiMessage(error)}</p>
       <div className="mt-3">
         {plan ? (
-          <Link to="/subscription" className={buttonClasses({ size: 'sm' })}>
+          <Link to={paths.subscription()} className={buttonClasses({ size: 'sm' })}>
             {t('access.plans')}
           </Link>
         ) : (

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { COMMENT_MAX, commentSchema, type CommentDto, type PostDto } from '@candeia/shared/schemas/community';
+import { paths } from '@candeia/shared/routes';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
@@ -41,7 +42,7 @@ export function Comments({ post, signedIn }: { post: PostDto; signedIn: boolean 
       ) : (
         <p className="text-sm text-stone-700">
           <Link
-            to={`/login?next=${encodeURIComponent(location.pathname)}`}
+            to={paths.login({ next: location.pathname })}
             className="font-semibold text-brand-800 underline underline-offset-4"
           >
             {t('comments.loginToComment')}
@@ -64,7 +65,7 @@ function CommentItem({ comment, post }: { comment: CommentDto; post: PostDto }) 
   return (
     <li className="rounded-xl bg-stone-50 px-3 py-2">
       <p className="text-sm">
-        <Link to={`/u/${comment.author.handle}`} className="font-semibold text-stone-900 hover:underline">
+        <Link to={paths.member(comment.author.handle)} className="font-semibold text-stone-900 hover:underline">
           {comment.author.name}
         </Link>{' '}
         <span className="text-stone-600">

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { paths } from '@candeia/shared/routes';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -73,7 +74,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         </div>
         {me.data ? (
           <Link
-            to={`/u/${me.data.handle}`}
+            to={paths.member(me.data.handle)}
             className="text-sm font-semibold text-brand-800 underline underline-offset-4"
           >
             {t('member.myPage')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -30,7 +31,7 @@ export default function MemberPage() {
   const m = member.data;
   return (
     <div className="mx-auto max-w-2xl px-4 pb-16 pt-6 sm:px-6 sm:pt-8">
-      <Link to="/community" className="text-sm font-semibold text-brand-800 underline underline-offset-4">
+      <Link to={paths.community()} className="text-sm font-semibold text-brand-800 underline underline-offset-4">
         {t('post.back')}
       </Link>
       {member.isPending ? <Spinner label={t('common.loading')} /> : null}
@@ -134,7 +135,7 @@ function FollowList({ handle, which }: { handle: string; which: FollowListName }
         <ul className="mt-1 space-y-1 text-sm">
           {items.map((p) => (
             <li key={p.handle}>
-              <Link to={`/u/${p.handle}`} className="text-brand-800 underline-offset-2 hover:underline">
+              <Link to={paths.member(p.handle)} className="text-brand-800 underline-offset-2 hover:underline">
                 {p.name}
               </Link>{' '}
               <span className="text-stone-600">@{p.handle}</span>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { POST_MAX, TESTIMONY_MAX, type PostDto } from '@candeia/shared/schemas/community';
+import { paths } from '@candeia/shared/routes';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -22,7 +23,7 @@ const menuItem =
   'flex min-h-11 cursor-pointer select-none items-center rounded-lg px-3 text-sm font-semibold text-stone-800 outline-none data-[highlighted]:bg-stone-100';
 
 /** The link of a post's own page, for sharing. */
-export const postUrl = (id: string) => `${location.origin}/community/post/${id}`;
+export const postUrl = (id: string) => `${location.origin}${paths.communityPost(id)}`;
 
 /**
  * One post: its author, text, prayer state, the reader's "Amém" and "Orei por você", comments,
@@ -78,7 +79,7 @@ export function PostCard({
         <div className="min-w-0">
           <h2 id={headingId} className="truncate text-base font-semibold text-stone-900">
             {signedIn ? (
-              <Link to={`/u/${post.author.handle}`} className="hover:underline">
+              <Link to={paths.member(post.author.handle)} className="hover:underline">
                 {post.author.name}
               </Link>
             ) : (
@@ -277,7 +278,7 @@ function PrayerList({ postId }: { postId: string }) {
         <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
           {items.map((p) => (
             <li key={p.author.handle}>
-              <Link to={`/u/${p.author.handle}`} className="text-brand-800 underline-offset-2 hover:underline">
+              <Link to={paths.member(p.author.handle)} className="text-brand-800 underline-offset-2 hover:underline">
                 {p.author.name}
               </Link>
             </li>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -18,7 +19,7 @@ export default function PostPage() {
   const notFound = post.error instanceof ApiError && [400, 404].includes(post.error.status);
   return (
     <div className="mx-auto max-w-2xl px-4 pb-16 pt-6 sm:px-6 sm:pt-8">
-      <Link to="/community" className="text-sm font-semibold text-brand-800 underline underline-offset-4">
+      <Link to={paths.community()} className="text-sm font-semibold text-brand-800 underline underline-offset-4">
         {t('post.back')}
       </Link>
       <div className="mt-4">

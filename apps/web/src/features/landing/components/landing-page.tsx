@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GUARANTEE_DAYS, TRIAL_DAYS, USERS_CLAIM } from '@candeia/shared/constants';
+import { paths } from '@candeia/shared/routes';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useSignedIn } from '../../../lib/queries/session.ts';
 import { CommunityArt, Icon, LampArt, type IconName } from './landing-icons.tsx';
@@ -63,7 +64,7 @@ export default function LandingPage() {
   const signedIn = useSignedIn();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const users = new Intl.NumberFormat(locale).format(USERS_CLAIM);
-  const startTo = signedIn ? '/start' : '/signup';
+  const startTo = signedIn ? paths.start() : paths.signup();
   const startLabel = signedIn ? t('hero.ctaSignedIn') : t('hero.cta', { days: TRIAL_DAYS });
 
   return (

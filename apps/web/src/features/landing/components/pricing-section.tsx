@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GUARANTEE_DAYS, PLAN_FEATURES, TRIAL_DAYS } from '@candeia/shared/constants';
 import type { PlanDto } from '@candeia/shared/schemas/subscription';
+import { paths } from '@candeia/shared/routes';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { usePlans } from '../../../lib/queries/plans.ts';
 import { Icon } from './landing-icons.tsx';
@@ -85,7 +86,7 @@ export function PricingSection({ locale, signedIn }: { locale: string; signedIn:
                 ))}
               </ul>
               <Link
-                to={signedIn ? '/subscription' : '/signup'}
+                to={signedIn ? paths.subscription() : paths.signup()}
                 className={buttonClasses({
                   variant: price === 0 ? 'outline' : 'primary',
                   block: true,

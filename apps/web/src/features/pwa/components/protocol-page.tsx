@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -44,7 +45,7 @@ export default function ProtocolPage() {
           {t('protocol.received', { url: raw })}
         </p>
       ) : null}
-      <Link to="/" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+      <Link to={paths.landing()} className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
         {t('protocol.back')}
       </Link>
     </div>

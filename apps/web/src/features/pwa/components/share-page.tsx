@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useSignedIn } from '../../../lib/queries/session.ts';
@@ -76,15 +77,15 @@ export default function SharePage() {
       <p className="mt-8 text-stone-700">{signedIn ? t('share.signedIn') : t('share.signedOut')}</p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row">
         {signedIn ? (
-          <Link to="/start" className={buttonClasses({ size: 'lg' })}>
+          <Link to={paths.start()} className={buttonClasses({ size: 'lg' })}>
             {t('share.start')}
           </Link>
         ) : (
           <>
-            <Link to="/login" className={buttonClasses({ size: 'lg' })}>
+            <Link to={paths.login()} className={buttonClasses({ size: 'lg' })}>
               {t('share.login')}
             </Link>
-            <Link to="/signup" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+            <Link to={paths.signup()} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
               {t('share.signup')}
             </Link>
           </>

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationBase, CatalogueDto, Paged } from '@candeia/shared/schemas/scripture';
+import { paths, scriptureArea } from '@candeia/shared/routes';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Link } from 'react-router';
-import { areaOf, chapterPath } from '../lib/paths.ts';
 import { findText } from '../lib/texts.ts';
 import { LoadError } from './load-error.tsx';
 
@@ -49,7 +49,14 @@ export function TextFilter({
 /** The link back to the passage, the text's badge, and the verses' words. */
 export function AnnotationHeader({ item, catalogue }: { item: AnnotationBase; catalogue: CatalogueDto | undefined }) {
   const text = findText(catalogue, item.textId);
-  const to = chapterPath(areaOf(text?.bookKey), item.textId, item.book, item.chapter, item.verseStart, item.verseEnd);
+  const to = paths.chapter(
+    scriptureArea(text?.bookKey),
+    item.textId,
+    item.book,
+    item.chapter,
+    item.verseStart,
+    item.verseEnd,
+  );
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">

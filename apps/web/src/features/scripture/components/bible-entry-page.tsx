@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
 import { usePosition } from '../api/get-position.ts';
 import { readLastPlace } from '../lib/last-place.ts';
-import { chapterPath, textPath } from '../lib/paths.ts';
 import { bibleTexts, pickDefaultBible } from '../lib/texts.ts';
 import { LoadError } from './load-error.tsx';
 
@@ -25,7 +25,7 @@ export default function BibleEntryPage() {
   const installed = bibleTexts(catalogue.data);
   const place = position.data ?? (position.error ? readLastPlace('bible') : null);
   if (place && (!catalogue.data || installed.some((b) => b.id === place.textId)))
-    return <Navigate replace to={chapterPath('bible', place.textId, place.book, place.chapter)} />;
+    return <Navigate replace to={paths.chapter('bible', place.textId, place.book, place.chapter)} />;
 
   if (catalogue.isPending) return <FullPageSpinner />;
   if (catalogue.error) {
@@ -37,13 +37,13 @@ export default function BibleEntryPage() {
     );
   }
   const { text, missing } = pickDefaultBible(catalogue.data, locale);
-  if (text) return <Navigate replace to={textPath('bible', text.id)} state={{ missingDefault: missing }} />;
+  if (text) return <Navigate replace to={paths.text('bible', text.id)} state={{ missingDefault: missing }} />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-serif text-3xl font-semibold text-stone-900">{t('bible.title')}</h1>
       <Alert variant="info" className="mt-6" title={t('bible.noneTitle')}>
         {t('bible.noneText')}{' '}
-        <Link to="/sacred-books" className="font-semibold underline underline-offset-4">
+        <Link to={paths.scripture('books')} className="font-semibold underline underline-offset-4">
           {t('bible.toCatalogue')}
         </Link>
       </Alert>

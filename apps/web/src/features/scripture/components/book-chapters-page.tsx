@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useBooks } from '../api/get-books.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
 import { useArea } from '../hooks/use-area.ts';
-import { textPath } from '../lib/paths.ts';
 import { findText } from '../lib/texts.ts';
 import { ChapterGrid } from './chapter-grid.tsx';
 import { LoadError } from './load-error.tsx';
@@ -28,7 +28,10 @@ export default function BookChaptersPage() {
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-6 sm:px-6 sm:pt-8">
       <ScriptureNav area={area} />
       <p className="mt-6 text-sm font-semibold">
-        <Link to={textPath(area, textId)} className="text-brand-800 underline underline-offset-4 hover:text-brand-900">
+        <Link
+          to={paths.text(area, textId)}
+          className="text-brand-800 underline underline-offset-4 hover:text-brand-900"
+        >
           <span aria-hidden="true">← </span>
           {text?.title ?? t('books.allBooks')}
         </Link>

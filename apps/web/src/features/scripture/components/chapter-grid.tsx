@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookDto } from '@candeia/shared/schemas/scripture';
+import { paths, type ScriptureArea } from '@candeia/shared/routes';
 import { chapterName } from '../lib/canon.ts';
-import { chapterPath, type Area } from '../lib/paths.ts';
 
 /** Every chapter of a book as a link; named chapters (the surahs) as a list with their names. */
 export function ChapterGrid({
@@ -12,7 +12,7 @@ export function ChapterGrid({
   book,
   labelledBy,
 }: {
-  area: Area;
+  area: ScriptureArea;
   textId: string;
   bookKey: string;
   book: BookDto;
@@ -27,7 +27,7 @@ export function ChapterGrid({
         {numbers.map((n) => (
           <li key={n}>
             <Link
-              to={chapterPath(area, textId, book.code, n)}
+              to={paths.chapter(area, textId, book.code, n)}
               className="flex min-h-12 items-center gap-3 rounded-xl border border-stone-200 bg-white px-3 py-2 shadow-sm transition hover:border-brand-300 hover:bg-brand-50"
             >
               <span className="flex h-8 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-sm font-semibold tabular-nums text-brand-900">
@@ -45,7 +45,7 @@ export function ChapterGrid({
       {numbers.map((n) => (
         <li key={n}>
           <Link
-            to={chapterPath(area, textId, book.code, n)}
+            to={paths.chapter(area, textId, book.code, n)}
             className="flex min-h-12 items-center justify-center rounded-xl border border-stone-200 bg-white text-base font-semibold tabular-nums text-stone-900 shadow-sm transition hover:border-brand-300 hover:bg-brand-50"
           >
             <span className="sr-only">{t('books.chapter')} </span>

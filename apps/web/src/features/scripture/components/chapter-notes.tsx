@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ChapterDto, NoteDto } from '@candeia/shared/schemas/scripture';
+import { paths, type ScriptureArea } from '@candeia/shared/routes';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useDeleteNote } from '../api/delete-note.ts';
 import { useActionError } from '../hooks/use-action-error.ts';
-import { chapterPath, type Area } from '../lib/paths.ts';
 import { formatReference } from '@candeia/shared/scripture';
 
 /** The user's notes on this chapter, under the text: each links to its verses and can be edited or deleted. */
@@ -17,7 +17,7 @@ export function ChapterNotes({
   notes,
   onEdit,
 }: {
-  area: Area;
+  area: ScriptureArea;
   data: ChapterDto;
   notes: NoteDto[];
   onEdit: (note: NoteDto) => void;
@@ -52,7 +52,7 @@ export function ChapterNotes({
           return (
             <li key={n.id} className="rounded-2xl border border-sky-200 bg-sky-50/60 p-4">
               <Link
-                to={chapterPath(area, data.text.id, data.book.code, data.chapter, n.verseStart, n.verseEnd)}
+                to={paths.chapter(area, data.text.id, data.book.code, data.chapter, n.verseStart, n.verseEnd)}
                 className="font-semibold text-sky-900 underline underline-offset-4"
               >
                 {ref}

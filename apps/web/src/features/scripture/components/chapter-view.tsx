@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { ChapterDto, NoteDto, TextDto } from '@candeia/shared/schemas/scripture';
+import { paths, type ScriptureArea } from '@candeia/shared/routes';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useChapter } from '../api/get-chapter.ts';
 import { useChapterAnnotations } from '../api/get-chapter-annotations.ts';
@@ -11,7 +12,6 @@ import { useDeleteFavourite } from '../api/delete-favourite.ts';
 import { useUpdateNote } from '../api/update-note.ts';
 import { useActionError } from '../hooks/use-action-error.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
-import { chapterPath, type Area } from '../lib/paths.ts';
 import { FONT_SIZES, type ReaderPrefs } from '../lib/prefs.ts';
 import { formatReference } from '@candeia/shared/scripture';
 import { excerptOf, formatPassage } from '../lib/reference.ts';
@@ -34,7 +34,7 @@ export function ChapterView({
   prefs,
   parallel,
 }: {
-  area: Area;
+  area: ScriptureArea;
   data: ChapterDto;
   prefs: ReaderPrefs;
   parallel: TextDto | null;
@@ -107,7 +107,7 @@ export function ChapterView({
   const canShare = typeof navigator.share === 'function';
   const share = async () => {
     if (!passage || !selection) return;
-    const url = `${window.location.origin}${chapterPath(area, data.text.id, data.book.code, data.chapter, selection.start, selection.end)}`;
+    const url = `${window.location.origin}${paths.chapter(area, data.text.id, data.book.code, data.chapter, selection.start, selection.end)}`;
     if (!canShare) {
       // No Web Share here (most desktop browsers): the button says "Copiar link" and does it.
       try {

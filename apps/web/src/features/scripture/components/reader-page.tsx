@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { ChapterDto, ChapterLinkDto } from '@candeia/shared/schemas/scripture';
+import { paths, scriptureArea, type ScriptureArea } from '@candeia/shared/routes';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -12,7 +13,6 @@ import { useArea } from '../hooks/use-area.ts';
 import { useReaderPrefs } from '../hooks/use-reader-prefs.ts';
 import { chapterName } from '../lib/canon.ts';
 import { storeLastPlace } from '../lib/last-place.ts';
-import { bookPath, chapterPath, areaOf, type Area } from '../lib/paths.ts';
 import { formatReference } from '@candeia/shared/scripture';
 import { bibleTexts } from '../lib/texts.ts';
 import { ChapterView } from './chapter-view.tsx';
@@ -46,11 +46,11 @@ export default function ReaderPage() {
   useRememberPlace(area, data);
 
   // A text always reads under its own area: a Bible under /bible, the other books under /sacred-books.
-  if (data && areaOf(data.text.bookKey) !== area) {
+  if (data && scriptureArea(data.text.bookKey) !== area) {
     return (
       <Navigate
         replace
-        to={chapterPath(areaOf(data.text.bookKey), data.text.id, data.book.code, data.chapter) + hash}
+        to={paths.chapter(scriptureArea(data.text.bookKey), data.text.id, data.book.code, data.chapter) + hash}
       />
     );
   }
@@ -76,7 +76,7 @@ export default function ReaderPage() {
           <LoadError className="mt-6" error={query.error} onRetry={() => void query.refetch()} />
           <p className="mt-6">
             <Link
-              to={bookPath(area, textId, book)}
+              to={paths.book(area, textId, book)}
               className="font-semibold text-brand-800 underline underline-offset-4"
             >
               {t('reader.backToChapters')}
@@ -91,21 +91,21 @@ export default function ReaderPage() {
 }
 
 /** Saves the place on the server (when online) and on the device, once per chapter opened. */
-function useRememberPlace(area: Area, data: ChapterDto | undefined) {
+function useRememberPlace(area: ScriptureArea, data: ChapterDto | undefined) {
   const { mutate } = useSavePosition();
   const textId = data?.text.id;
   const book = data?.book.code;
   const chapter = data?.chapter;
   const bookKey = data?.text.bookKey;
   useEffect(() => {
-    if (!textId || !book || !chapter || areaOf(bookKey) !== area) return;
+    if (!textId || !book || !chapter || scriptureArea(bookKey) !== area) return;
     storeLastPlace(area, { textId, book, chapter });
     if (!navigator.onLine) return;
     mutate({ textId, book, chapter }, { onError: (err) => console.warn('Reading position not saved', err) });
   }, [area, textId, book, chapter, bookKey, mutate]);
 }
 
-function Reader({ area, data }: { area: Area; data: ChapterDto }) {
+function Reader({ area, data }: { area: ScriptureArea; data: ChapterDto }) {
   const { t } = useTranslation('scripture');
   const navigate = useNavigate();
   const catalogue = useCatalogue();
@@ -131,7 +131,7 @@ function Reader({ area, data }: { area: Area; data: ChapterDto }) {
         <ReaderSettings prefs={prefs} onChange={setPrefs} parallelChoices={parallelChoices}>
           <LanguageNote language={data.text.language} />
           <Link
-            to={bookPath(area, data.text.id, data.book.code)}
+            to={paths.book(area, data.text.id, data.book.code)}
             className="inline-flex min-h-9 items-center text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
           >
             {t('reader.allChapters')}
@@ -142,7 +142,7 @@ function Reader({ area, data }: { area: Area; data: ChapterDto }) {
             <TranslationPicker
               texts={bibles}
               value={data.text.id}
-              onChange={(id) => navigate(chapterPath(area, id, data.book.code, data.chapter))}
+              onChange={(id) => navigate(paths.chapter(area, id, data.book.code, data.chapter))}
             />
           ) : null}
           <SearchForm
@@ -169,7 +169,7 @@ function ChapterPager({
   prev,
   next,
 }: {
-  area: Area;
+  area: ScriptureArea;
   textId: string;
   prev: ChapterLinkDto | null;
   next: ChapterLinkDto | null;
@@ -180,7 +180,7 @@ function ChapterPager({
   return (
     <nav aria-label={t('reader.pager')} className="mt-10 flex gap-3">
       {prev ? (
-        <Link to={chapterPath(area, textId, prev.book, prev.chapter)} rel="prev" className={cls}>
+        <Link to={paths.chapter(area, textId, prev.book, prev.chapter)} rel="prev" className={cls}>
           <span className="text-xs font-semibold uppercase tracking-wide text-stone-600">
             <span aria-hidden="true">← </span>
             {t('reader.previous')}
@@ -194,7 +194,7 @@ function ChapterPager({
       )}
       {next ? (
         <Link
-          to={chapterPath(area, textId, next.book, next.chapter)}
+          to={paths.chapter(area, textId, next.book, next.chapter)}
           rel="next"
           className={`${cls} items-end text-right`}
         >

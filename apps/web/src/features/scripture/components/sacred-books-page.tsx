@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { BIBLE_BOOKS } from '@candeia/shared/canon';
 import { RELIGIONS, type CatalogueBookDto, type Religion, type TextDto } from '@candeia/shared/schemas/scripture';
+import { paths, scriptureArea } from '@candeia/shared/routes';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
 import { licenceOf } from '../lib/licence.ts';
-import { areaOf, bookPath, textPath } from '../lib/paths.ts';
-import { pickDefaultBible } from '../lib/texts.ts';
+import { interfaceLanguage, pickDefaultBible } from '../lib/texts.ts';
 import { LanguageNote } from './language-note.tsx';
 import { LoadError } from './load-error.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
@@ -83,11 +84,12 @@ export default function SacredBooksPage() {
   );
 }
 
-/** The five books of the Torah, as every installed Bible has them (OSIS codes). */
-const TORAH_BOOKS = ['Gen', 'Exod', 'Lev', 'Num', 'Deut'] as const;
+/** The five books of the Torah, Genesis to Deuteronomy: the canon's first five, as every installed Bible has them. */
+const TORAH_BOOKS = BIBLE_BOOKS.slice(0, 5);
 
 function BookCard({ book, bible }: { book: CatalogueBookDto; bible: TextDto | null }) {
-  const { t } = useTranslation('scripture');
+  const { t, i18n } = useTranslation('scripture');
+  const language = interfaceLanguage(i18n.resolvedLanguage ?? i18n.language);
   // The Torah with no text of its own opens as Genesis–Deuteronomy of the reader's Bible.
   const torah = book.key === 'torah' && book.texts.length === 0 && bible ? bible : null;
   const soon = book.texts.length === 0 && !torah;
@@ -117,13 +119,13 @@ function BookCard({ book, bible }: { book: CatalogueBookDto; bible: TextDto | nu
         <div className="mt-4">
           <p className="text-sm text-stone-700">{t('catalogue.torahIn', { bible: torah.title })}</p>
           <ul className="mt-2 flex flex-wrap gap-2">
-            {TORAH_BOOKS.map((code) => (
-              <li key={code}>
+            {TORAH_BOOKS.map((b) => (
+              <li key={b.osis}>
                 <Link
-                  to={bookPath('bible', torah.id, code)}
+                  to={paths.book('bible', torah.id, b.osis)}
                   className="inline-flex min-h-11 items-center rounded-xl border border-stone-200 px-3 py-2 text-sm font-semibold text-stone-900 transition hover:border-brand-300 hover:bg-brand-50"
                 >
-                  {t(`catalogue.torahBooks.${code}`)}
+                  {b.names[language]}
                 </Link>
               </li>
             ))}
@@ -136,7 +138,7 @@ function BookCard({ book, bible }: { book: CatalogueBookDto; bible: TextDto | nu
           {book.texts.map((text) => (
             <li key={text.id}>
               <Link
-                to={textPath(areaOf(book.key), text.id)}
+                to={paths.text(scriptureArea(book.key), text.id)}
                 className="group flex min-h-12 items-center justify-between gap-3 rounded-xl border border-stone-200 px-3 py-2 transition hover:border-brand-300 hover:bg-brand-50"
               >
                 <span className="min-w-0">

@@ -1,21 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { areaBase, type Area } from '../lib/paths.ts';
-
-const LISTS = ['search', 'favourites', 'notes'] as const;
+import { paths, type ScriptureArea } from '@candeia/shared/routes';
 
 /** The area's own navigation: read (or the catalogue), search, favourites, notes. */
-export function ScriptureNav({ area }: { area: Area }) {
+export function ScriptureNav({ area }: { area: ScriptureArea }) {
   const { t } = useTranslation('scripture');
   const { pathname } = useLocation();
-  const base = areaBase(area);
-  const current = LISTS.find((l) => pathname === `${base}/${l}`) ?? 'read';
   const items = [
-    { key: 'read', to: base, label: area === 'bible' ? t('nav.read') : t('nav.catalogue') },
-    { key: 'search', to: `${base}/search`, label: t('nav.search') },
-    { key: 'favourites', to: `${base}/favourites`, label: t('nav.favourites') },
-    { key: 'notes', to: `${base}/notes`, label: t('nav.notes') },
+    { key: 'read', to: paths.scripture(area), label: area === 'bible' ? t('nav.read') : t('nav.catalogue') },
+    { key: 'search', to: paths.scriptureSearch(area), label: t('nav.search') },
+    { key: 'favourites', to: paths.favourites(area), label: t('nav.favourites') },
+    { key: 'notes', to: paths.notes(area), label: t('nav.notes') },
   ];
+  // Search, favourites and notes on their own page; anything else in the area is reading.
+  const current = items.find((item) => item.key !== 'read' && pathname === item.to)?.key ?? 'read';
   return (
     <nav aria-label={area === 'bible' ? t('nav.bibleLabel') : t('nav.booksLabel')} className="-mx-1 overflow-x-auto">
       <ul className="flex gap-1 px-1 py-1 sm:gap-1.5">

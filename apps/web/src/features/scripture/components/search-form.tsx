@@ -2,12 +2,12 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { searchQuerySchema } from '@candeia/shared/schemas/scripture';
+import { paths, type ScriptureArea } from '@candeia/shared/routes';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { controlClasses } from '../../../components/ui/input.tsx';
 import { useMessages } from '../../../lib/forms.ts';
-import { searchPath, type Area } from '../lib/paths.ts';
 
 /**
  * The one search box (a reference such as "João 3:16" or words): checks the query with the
@@ -19,7 +19,7 @@ export function SearchForm({
   textLabel,
   className = '',
 }: {
-  area: Area;
+  area: ScriptureArea;
   /** Search within this text only. */
   textId?: string;
   /** The text's name, for the placeholder ("Buscar em Tao Te Ching"). */
@@ -43,7 +43,7 @@ export function SearchForm({
       return;
     }
     setError(undefined);
-    navigate(searchPath(area, { q: parsed.data, textId }));
+    navigate(paths.scriptureSearch(area, { q: parsed.data, textId }));
   };
 
   return (

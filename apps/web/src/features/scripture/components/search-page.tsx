@@ -7,6 +7,7 @@ import {
   type CatalogueDto,
   type SearchResultDto,
 } from '@candeia/shared/schemas/scripture';
+import { paths, scriptureArea, type ScriptureArea } from '@candeia/shared/routes';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
@@ -20,7 +21,6 @@ import { useMessages } from '../../../lib/forms.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
 import { useScriptureSearch, type SearchParams } from '../api/search-scripture.ts';
 import { useArea } from '../hooks/use-area.ts';
-import { areaOf, chapterPath, type Area } from '../lib/paths.ts';
 import { formatReference } from '../lib/reference.ts';
 import { findText } from '../lib/texts.ts';
 import { Highlighted } from './highlighted.tsx';
@@ -233,7 +233,7 @@ function Results({
   dimmed,
   onPage,
 }: {
-  area: Area;
+  area: ScriptureArea;
   result: SearchResultDto;
   catalogue: CatalogueDto | undefined;
   busy: boolean;
@@ -244,8 +244,8 @@ function Results({
   if (result.kind === 'passage') {
     const c = result.chapter;
     const verses = c.verses.filter((v) => v.n >= result.verseStart && v.n <= result.verseEnd);
-    const to = chapterPath(
-      areaOf(c.text.bookKey),
+    const to = paths.chapter(
+      scriptureArea(c.text.bookKey),
       c.text.id,
       c.book.code,
       c.chapter,
@@ -298,7 +298,9 @@ function Results({
           <ol className="mt-4 grid gap-3">
             {result.hits.map((h) => {
               // The reader moves a text to its own area if the catalogue is not known yet.
-              const hitArea = areaOf(findText(catalogue, h.textId)?.bookKey ?? (area === 'bible' ? 'bible' : 'books'));
+              const hitArea = scriptureArea(
+                findText(catalogue, h.textId)?.bookKey ?? (area === 'bible' ? 'bible' : 'books'),
+              );
               return (
                 <li
                   key={`${h.textId}-${h.book}-${h.chapter}-${h.verse}`}
@@ -306,7 +308,7 @@ function Results({
                 >
                   <div className="flex flex-wrap items-center gap-2">
                     <Link
-                      to={chapterPath(hitArea, h.textId, h.book, h.chapter, h.verse)}
+                      to={paths.chapter(hitArea, h.textId, h.book, h.chapter, h.verse)}
                       className="font-serif text-lg font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
                     >
                       {h.reference}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { BookDto } from '@candeia/shared/schemas/scripture';
+import { paths, scriptureArea, type ScriptureArea } from '@candeia/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -9,7 +10,6 @@ import { useBooks } from '../api/get-books.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
 import { useArea } from '../hooks/use-area.ts';
 import { testaments } from '../lib/canon.ts';
-import { areaOf, bookPath, chapterPath, textPath, type Area } from '../lib/paths.ts';
 import { bibleTexts, findText } from '../lib/texts.ts';
 import { ChapterGrid } from './chapter-grid.tsx';
 import { LanguageNote } from './language-note.tsx';
@@ -37,7 +37,8 @@ export default function TextContentsPage() {
   const text = findText(catalogue.data, textId);
   useDocumentTitle(text?.title ?? t('books.title'));
 
-  if (text && areaOf(text.bookKey) !== area) return <Navigate replace to={textPath(areaOf(text.bookKey), text.id)} />;
+  if (text && scriptureArea(text.bookKey) !== area)
+    return <Navigate replace to={paths.text(scriptureArea(text.bookKey), text.id)} />;
   const bibles = bibleTexts(catalogue.data);
   const missing = state?.missingDefault;
 
@@ -64,7 +65,7 @@ export default function TextContentsPage() {
           ) : null}
         </div>
         {area === 'bible' && text ? (
-          <TranslationPicker texts={bibles} value={text.id} onChange={(id) => navigate(textPath('bible', id))} />
+          <TranslationPicker texts={bibles} value={text.id} onChange={(id) => navigate(paths.text('bible', id))} />
         ) : null}
       </header>
 
@@ -96,9 +97,9 @@ export default function TextContentsPage() {
   );
 }
 
-function BookLink({ area, textId, book }: { area: Area; textId: string; book: BookDto }) {
+function BookLink({ area, textId, book }: { area: ScriptureArea; textId: string; book: BookDto }) {
   const { t } = useTranslation('scripture');
-  const to = book.chapters === 1 ? chapterPath(area, textId, book.code, 1) : bookPath(area, textId, book.code);
+  const to = book.chapters === 1 ? paths.chapter(area, textId, book.code, 1) : paths.book(area, textId, book.code);
   return (
     <Link
       to={to}
@@ -113,7 +114,17 @@ function BookLink({ area, textId, book }: { area: Area; textId: string; book: Bo
   );
 }
 
-function Contents({ area, textId, bookKey, books }: { area: Area; textId: string; bookKey: string; books: BookDto[] }) {
+function Contents({
+  area,
+  textId,
+  bookKey,
+  books,
+}: {
+  area: ScriptureArea;
+  textId: string;
+  bookKey: string;
+  books: BookDto[];
+}) {
   const { t } = useTranslation('scripture');
   if (books.length === 1) {
     const only = books[0]!;

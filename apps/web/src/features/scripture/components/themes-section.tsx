@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { THEMES, type Theme } from '@candeia/shared/schemas/scripture';
+import { paths } from '@candeia/shared/routes';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useThemes } from '../api/get-themes.ts';
-import { chapterPath } from '../lib/paths.ts';
 import { LoadError } from './load-error.tsx';
 
 /** "Verses by theme" (SPEC.md §3): the eight themes as chips, each with its 2–3 quotes linking into the reader. */
@@ -53,7 +53,7 @@ export function ThemesSection() {
                   <blockquote className="flex-1 font-serif text-lg leading-relaxed text-stone-900">{`“${q.text}”`}</blockquote>
                   <figcaption className="mt-3">
                     <Link
-                      to={chapterPath('bible', q.textId, q.book, q.chapter, q.verse)}
+                      to={paths.chapter('bible', q.textId, q.book, q.chapter, q.verse)}
                       className="text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
                     >
                       {q.reference}

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
-import type { Area } from '../lib/paths.ts';
+import { ROUTES, type ScriptureArea } from '@candeia/shared/routes';
 
 /** Which area the screen belongs to, from its path: /sacred-books/… or /bible/…. */
-export function useArea(): Area {
-  return useLocation().pathname.startsWith('/sacred-books') ? 'books' : 'bible';
+export function useArea(): ScriptureArea {
+  return useLocation().pathname.startsWith(ROUTES.scripture.books.root) ? 'books' : 'bible';
 }

@@ -1,42 +1,15 @@
+import { bibleBook } from '@candeia/shared/canon';
 import type { BookDto } from '@candeia/shared/schemas/scripture';
 
-/** OSIS ids of the 27 New Testament books (Bible book codes are OSIS ids). */
-const NEW_TESTAMENT = new Set([
-  'Matt',
-  'Mark',
-  'Luke',
-  'John',
-  'Acts',
-  'Rom',
-  '1Cor',
-  '2Cor',
-  'Gal',
-  'Eph',
-  'Phil',
-  'Col',
-  '1Thess',
-  '2Thess',
-  '1Tim',
-  '2Tim',
-  'Titus',
-  'Phlm',
-  'Heb',
-  'Jas',
-  '1Pet',
-  '2Pet',
-  '1John',
-  '2John',
-  '3John',
-  'Jude',
-  'Rev',
-]);
-
-/** The Bible's books in the Old and New Testament groups, each in canonical order. */
+/**
+ * The Bible's books in the Old and New Testament groups (of the shared canon; a book code it
+ * does not know goes with the Old), each in canonical order.
+ */
 export function testaments(books: readonly BookDto[]): { old: BookDto[]; new: BookDto[] } {
   const sorted = [...books].sort((a, b) => a.ordinal - b.ordinal);
   return {
-    old: sorted.filter((b) => !NEW_TESTAMENT.has(b.code)),
-    new: sorted.filter((b) => NEW_TESTAMENT.has(b.code)),
+    old: sorted.filter((b) => bibleBook(b.code)?.testament !== 'nt'),
+    new: sorted.filter((b) => bibleBook(b.code)?.testament === 'nt'),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useSessionUser } from '../../../lib/queries/session.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -22,7 +23,7 @@ const svg = (children: ReactNode) => (
 const DESTINATIONS: Destination[] = [
   {
     key: 'chat',
-    to: '/chat',
+    to: paths.chat(),
     tone: 'bg-amber-100 text-amber-800',
     icon: svg(
       <>
@@ -37,7 +38,7 @@ const DESTINATIONS: Destination[] = [
   },
   {
     key: 'sacredBooks',
-    to: '/sacred-books',
+    to: paths.scripture('books'),
     tone: 'bg-rose-100 text-rose-800',
     icon: svg(
       <>
@@ -48,7 +49,7 @@ const DESTINATIONS: Destination[] = [
   },
   {
     key: 'community',
-    to: '/community',
+    to: paths.community(),
     tone: 'bg-emerald-100 text-emerald-800',
     icon: svg(
       <>
@@ -61,7 +62,7 @@ const DESTINATIONS: Destination[] = [
   },
   {
     key: 'consultation',
-    to: '/consultation',
+    to: paths.consultation(),
     tone: 'bg-sky-100 text-sky-800',
     icon: svg(
       <>
@@ -121,7 +122,7 @@ export default function StartPage() {
         <div className="mt-8 flex flex-col items-start gap-3 rounded-2xl border border-dashed border-stone-300 bg-white/60 p-5 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-stone-700">{t('profileHint')}</p>
           <Link
-            to="/profile"
+            to={paths.profile()}
             className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
           >
             {t('profileLink')}

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@candeia/shared/routes';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useVerseOfTheDay } from '../api/get-verse-of-the-day.ts';
-
-const seg = (s: string | number) => encodeURIComponent(String(s));
 
 /**
  * The verse of the day on /start, with its reference linking into the reader. It loads
@@ -21,7 +20,7 @@ export function VerseOfTheDay() {
       />
     );
   const v = verse.data;
-  const to = `/bible/${seg(v.textId)}/${seg(v.book)}/${seg(v.chapter)}#v${v.verse}`;
+  const to = paths.chapter('bible', v.textId, v.book, v.chapter, v.verse);
   return (
     <section
       aria-labelledby="votd-title"

@@ -1,18 +1,15 @@
 /**
- * The 66 books of the Protestant canon, in order: OSIS id and the book's name in English,
- * Portuguese and Spanish. Names only (no text): the importer gives each Bible the names of
- * its own language.
+ * The Bible canon: the 66 books of the Protestant canon in order, each with its OSIS id (the
+ * book code every installed Bible uses), its testament and its name in English, Portuguese and
+ * Spanish. Names only, no text. The server's importers name each Bible's books from it in the
+ * Bible's own language; the web groups a Bible's books by testament with it.
  */
-import type { ContentLanguage } from './types.ts';
+import type { TextLanguage } from './schemas/scripture.ts';
 
-export interface BibleBook {
-  osis: string;
-  names: Record<ContentLanguage, string>;
-  testament: 'ot' | 'nt';
-}
+export type Testament = 'ot' | 'nt';
 
 // [OSIS, English, Português, Español]
-const TABLE: readonly (readonly [string, string, string, string])[] = [
+const TABLE = [
   ['Gen', 'Genesis', 'Gênesis', 'Génesis'],
   ['Exod', 'Exodus', 'Êxodo', 'Éxodo'],
   ['Lev', 'Leviticus', 'Levítico', 'Levítico'],
@@ -79,15 +76,28 @@ const TABLE: readonly (readonly [string, string, string, string])[] = [
   ['3John', '3 John', '3 João', '3 Juan'],
   ['Jude', 'Jude', 'Judas', 'Judas'],
   ['Rev', 'Revelation', 'Apocalipse', 'Apocalipsis'],
-];
+] as const;
 
+/** An OSIS id of one of the 66 books: 'Gen', 'Ps', 'Matt', '1Cor', 'Rev', … */
+export type BibleBookId = (typeof TABLE)[number][0];
+
+export interface BibleBook {
+  osis: BibleBookId;
+  names: Record<TextLanguage, string>;
+  testament: Testament;
+}
+
+/** How many of the 66 books are in the Old Testament (Genesis to Malachi); the rest are the New. */
+export const OLD_TESTAMENT_BOOKS = 39;
+
+/** The 66 books in canonical order. */
 export const BIBLE_BOOKS: readonly BibleBook[] = TABLE.map(([osis, en, pt, es], i) => ({
   osis,
   names: { en, pt, es },
-  testament: i < 39 ? 'ot' : 'nt',
+  testament: i < OLD_TESTAMENT_BOOKS ? 'ot' : 'nt',
 }));
 
-const byOsis = new Map(BIBLE_BOOKS.map((b) => [b.osis, b]));
+const byOsis = new Map<string, BibleBook>(BIBLE_BOOKS.map((b) => [b.osis, b]));
 
 /** The book of the 66 with this OSIS id, if it is one of them. */
 export function bibleBook(osis: string): BibleBook | undefined {
