@@ -1,12 +1,12 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;
 
 /** Holds the member's uploads one after the other until commit (the daily allowance). */
-export async function lockOwner(tx: Tx, ownerId: string): Promise<void> {
+export async function lockOwner(tx: DbOrTx, ownerId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('candeia.media'), hashtext(${ownerId}))`);
 }
 
@@ -30,7 +30,7 @@ export async function findMedia(db: DbOrTx, id: string): Promise<MediaRow | null
 }
 
 /** The owner's media among `ids` not yet on a post, locked for attaching. */
-export async function unattachedOf(tx: Tx, ownerId: string, ids: string[]): Promise<MediaRow[]> {
+export async function unattachedOf(tx: DbOrTx, ownerId: string, ids: string[]): Promise<MediaRow[]> {
   if (ids.length === 0) return [];
   return tx
     .select()
@@ -39,7 +39,7 @@ export async function unattachedOf(tx: Tx, ownerId: string, ids: string[]): Prom
     .for('update');
 }
 
-export async function attach(tx: Tx, id: string, postId: string, position: number): Promise<void> {
+export async function attach(tx: DbOrTx, id: string, postId: string, position: number): Promise<void> {
   await tx.update(media).set({ postId, position }).where(eq(media.id, id));
 }
 

@@ -16,7 +16,7 @@ import {
 import { requireAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendObject } from '../../lib/storage/index.ts';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/index.ts';
 import { inspectUpload } from './inspect.ts';
@@ -59,7 +59,7 @@ const OWN_BASE = '/api/media';
 const tmpDir = (deps: Deps) => join(deps.config.DATA_DIR, 'uploads-tmp');
 
 /** Refuses an upload the member's day cannot take (checked again under a lock when stored). */
-async function checkDay(deps: Deps, db: Deps['db'] | Tx, ownerId: string, bytes: number): Promise<void> {
+async function checkDay(deps: Deps, db: DbOrTx, ownerId: string, bytes: number): Promise<void> {
   const used = await repo.usageSince(db, ownerId, new Date(deps.clock.now().getTime() - DAY_MS));
   if (used.files + 1 > MEDIA_FILES_PER_DAY || used.bytes + bytes > MEDIA_BYTES_PER_DAY) {
     throw new AppError('MEDIA_DAILY_LIMIT');
@@ -177,7 +177,7 @@ export async function send(
  * up to four photos, or one video alone (SPEC.md §1: text, photo, video). An id that is not the
  * owner's, or already on a post, is refused as not found.
  */
-export async function attachToPost(tx: Tx, ownerId: string, postId: string, ids: string[]): Promise<void> {
+export async function attachToPost(tx: DbOrTx, ownerId: string, postId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   if (new Set(ids).size !== ids.length) throw new AppError('MEDIA_PER_POST');
   const rows = await repo.unattachedOf(tx, ownerId, ids);
