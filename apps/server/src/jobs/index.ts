@@ -10,7 +10,12 @@ export { JobQueue, defineJob, type JobName, type JobPayloads } from './queue.ts'
 
 /** Every job of the app, each defined by the module that owns the work. */
 export function jobDefinitions(deps: Deps, log?: FastifyBaseLogger): AnyJobDefinition[] {
-  return [...mailJobs(deps.mailer, deps.config), ...billingJobs(deps, log), ...maintenanceJobs(deps), ...mediaJobs(deps)];
+  return [
+    ...mailJobs(deps.mailer, deps.config),
+    ...billingJobs(deps, log),
+    ...maintenanceJobs(deps),
+    ...mediaJobs(deps),
+  ];
 }
 
 /**
