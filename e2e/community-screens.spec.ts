@@ -1,5 +1,6 @@
 import { createUser, expect, loginAs, test, withDb } from './support/fixtures.ts';
 import { expectAccessible, shot } from './support/scripture.ts';
+import { samplePhoto } from './support/photos.ts';
 
 /** The community's screens on a phone and a desktop: accessible (axe), and photographed. */
 test('community feed, member page and a post page: accessible, on a phone and a desktop', async ({ page }) => {
@@ -13,6 +14,13 @@ test('community feed, member page and a post page: accessible, on a phone and a 
   await page
     .getByLabel('Compartilhe algo com a comunidade')
     .fill(`Hoje agradeço pelo dom da vida (${tag}). Salmo 118:24.`);
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'amanhecer.png', mimeType: 'image/png', buffer: await samplePhoto(30) },
+    { name: 'campo.png', mimeType: 'image/png', buffer: await samplePhoto(160, 800, 1000) },
+  ]);
+  await expect(page.getByRole('list', { name: 'Fotos do post' }).getByRole('status')).toHaveCount(0);
+  await expectAccessible(page, '/community (composer with photos)');
+  await shot(page, 'community-composer-photos');
   await page.getByRole('button', { name: 'Publicar' }).click();
   await expect(page.getByText('Post criado com sucesso')).toBeVisible();
   await page.getByLabel('Compartilhe algo com a comunidade').fill(`Peço oração pelo meu novo emprego (${tag}).`);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { createUser, expect, loginAs, test } from './support/fixtures.ts';
+import { createUser, expect, loginAs, test, withDb } from './support/fixtures.ts';
+import { samplePhoto } from './support/photos.ts';
 
 /**
  * The community on the web: a post (and the empty post's message), a prayer request prayed for
@@ -87,3 +88,60 @@ async function withPostId(page: Page, text: string): Promise<string> {
   if (!found) throw new Error(`no post "${text}" in the feed`);
   return found.id;
 }
+
+test('a post with photos: chosen, uploaded, published, seen full size, and seen through a shared link signed out', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const author = await createUser({ firstName: 'Marta' });
+  await loginAs(page, author);
+  await page.goto('/community');
+  const caption = `O nascer do sol de hoje ${Date.now()}`;
+  await page.getByLabel('Compartilhe algo com a comunidade').fill(caption);
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'sol.png', mimeType: 'image/png', buffer: await samplePhoto(30) },
+    { name: 'campo.png', mimeType: 'image/png', buffer: await samplePhoto(200) },
+    // Not a picture: refused by the server with its message; the others stay.
+    { name: 'nota.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('apenas texto') },
+  ]);
+  const chosen = page.getByRole('list', { name: 'Fotos do post' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(3);
+  await expect(chosen.getByText('Envie uma foto em JPEG, PNG, WebP ou GIF.')).toBeVisible();
+  // Publishing with a failed photo asks to remove it; nothing typed is lost.
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Remova ou envie de novo as fotos que falharam.')).toBeVisible();
+  await chosen.getByRole('button', { name: 'Remover a foto 3' }).click();
+  await expect(chosen.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByLabel('Compartilhe algo com a comunidade')).toHaveValue(caption);
+  await expect(chosen.getByRole('status')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Post criado com sucesso')).toBeVisible();
+  await expect(chosen).toHaveCount(0);
+
+  const card = page.getByRole('article').filter({ hasText: caption });
+  const photos = card.getByRole('button', { name: /^Abrir a foto \d de 2 de Marta Teste$/ });
+  await expect(photos).toHaveCount(2);
+  const firstImg = photos.first().locator('img');
+  await expect(firstImg).toHaveJSProperty('complete', true);
+  expect(await firstImg.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1080);
+  await photos.first().click();
+  const full = page.getByRole('dialog').getByRole('img', { name: 'Foto 1 de 2, de Marta Teste' });
+  await expect(full).toBeVisible();
+  await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The shared link, signed out: the post with its photos.
+  const postId = await withDb(async (c) => {
+    const { rows } = await c.query<{ id: string }>('SELECT id FROM community_posts WHERE body = $1', [caption]);
+    return rows[0]!.id;
+  });
+  const visitor = await browser.newContext({ locale: 'pt-BR' });
+  const vp = await visitor.newPage();
+  await vp.goto(`/community/post/${postId}`);
+  const seen = vp.getByRole('button', { name: /^Abrir a foto 1 de 2/ }).locator('img');
+  await expect(seen).toHaveJSProperty('complete', true);
+  expect(await seen.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1080);
+  await visitor.close();
+});

@@ -15,6 +15,8 @@ import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes, subscribeBilling } from './modules/billing/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
 import { communityRoutes } from './modules/community/index.ts';
+import { mediaRoutes } from './modules/media/index.ts';
+import { createStorage, type ObjectStorage } from './lib/storage/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { creditRoutes } from './modules/credits/index.ts';
 import { donationRoutes, subscribeDonations } from './modules/donations/index.ts';
@@ -49,6 +51,8 @@ export interface BuildOptions {
   webDist?: string | null;
   /** The event bus; by default one listening through the pool's database (closed with the app). */
   events?: EventBus;
+  /** Where media are stored; by default from the settings (lib/storage, decision 019). */
+  storage?: ObjectStorage;
 }
 
 /** Whether the app's public address is https (Secure cookies, HSTS). */
@@ -119,7 +123,8 @@ async function createFastify(opts: BuildOptions) {
   const events = opts.events ?? busFor(opts.db, app.log);
   // Domain events (lib/domain-events.ts): payments emits, billing, donations and referrals react.
   const domain = new DomainEvents();
-  const deps = { db: opts.db, clock, config, mailer, jobs: opts.jobs, events, domain };
+  const storage = opts.storage ?? createStorage(config);
+  const deps = { db: opts.db, clock, config, mailer, jobs: opts.jobs, events, domain, storage };
   subscribeBilling(deps);
   subscribeDonations(domain);
   subscribeReferrals(domain);
@@ -185,6 +190,7 @@ async function createFastify(opts: BuildOptions) {
       await api.register(scriptureRoutes, { prefix: '/scripture' });
       await api.register(chatRoutes, { prefix: '/chat' });
       await api.register(communityRoutes, { prefix: '/community' });
+      await api.register(mediaRoutes, { prefix: '/media' });
     },
     { prefix: '/api' },
   );

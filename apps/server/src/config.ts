@@ -78,6 +78,19 @@ export const configSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** Uploaded media on the local disk (default DATA_DIR/media), unless S3_BUCKET is set. */
+  MEDIA_DIR: z.string().default(''),
+  /** S3-compatible storage for media when set (docs/decisions/019-media-storage.md). */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible endpoint (MinIO, Cloudflare R2, …); AWS's own when unset. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path rather than the host name (most S3-compatible servers want it). */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Prepended to every key, to share a bucket. */
+  S3_PREFIX: z.string().default(''),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -90,13 +103,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!set.APP_URL && set.PORT && /^[1-9]\d*$/.test(set.PORT)) set.APP_URL = `http://localhost:${set.PORT}`;
   if (set.STRIPE_SECRET_KEY && !set.STRIPE_WEBHOOK_SECRET)
     throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  if (set.S3_BUCKET && (!set.S3_ACCESS_KEY_ID || !set.S3_SECRET_ACCESS_KEY))
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
   const parsed = configSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const cfg = parsed.data;
-  return { ...cfg, DATA_DIR: resolve(cfg.DATA_DIR), CONTENT_DIR: resolve(cfg.CONTENT_DIR) };
+  return {
+    ...cfg,
+    DATA_DIR: resolve(cfg.DATA_DIR),
+    CONTENT_DIR: resolve(cfg.CONTENT_DIR),
+    MEDIA_DIR: cfg.MEDIA_DIR ? resolve(cfg.MEDIA_DIR) : '',
+  };
 }
 
 /** Whether demo accounts are created: SEED_DEMO, else only with the embedded database. */

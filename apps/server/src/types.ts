@@ -6,6 +6,7 @@ import type { EventBus } from './events/bus.ts';
 import type { Clock } from './lib/clock.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
 import type { Mailer } from './modules/mail/index.ts';
+import type { ObjectStorage } from './lib/storage/index.ts';
 
 /** What services need from the running app. */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Deps {
   events: EventBus;
   /** Domain events inside this process, in the emitter's transaction (lib/domain-events.ts). */
   domain: DomainEvents;
+  /** Uploaded media: the local disk or an S3-compatible bucket (decision 019). */
+  storage: ObjectStorage;
 }
 
 /** Who is calling, and from where: passed to every service. */

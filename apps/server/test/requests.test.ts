@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, testPng } from './support/media.ts';
 import type { z } from 'zod';
 import {
   clearSecurityEventsSchema,
@@ -68,6 +69,8 @@ const t = await createTestApp();
 const silverPlanId = (await t.query<{ id: string }>("SELECT id FROM subscription_plans WHERE slug = 'silver'"))[0]!.id;
 const routes = routeTable(t.app).filter((r) => r.url.startsWith('/api/'));
 const changing = routes.filter((r) => r.method !== 'GET');
+/** The one route that takes multipart (uploads): tested for its own content types below. */
+const UPLOAD_ROUTE = 'POST /api/media';
 const reading = routes.filter((r) => r.method === 'GET');
 const isAdminRoute = (r: RouteInfo) => r.url.startsWith('/api/admin/');
 
@@ -249,7 +252,7 @@ describe('SECURITY 12: state-changing requests need a same-origin Origin / Sec-F
 });
 
 describe('SECURITY 12: JSON only', () => {
-  const bodyRoutes = changing;
+  const bodyRoutes = changing.filter((r) => routeKey(r) !== UPLOAD_ROUTE);
   const others: Array<[string, string]> = [
     ['text/plain', '{"email":"a@example.com","password":"x"}'],
     ['text/plain;charset=UTF-8', '{}'],
@@ -279,6 +282,34 @@ describe('SECURITY 12: JSON only', () => {
       }
     },
   );
+
+  it('the upload route takes multipart only: JSON, text, forms and XML get 415; multipart without a file 400', async () => {
+    const u = await insertUser(t);
+    for (const [type, payload] of [
+      ...others.filter(([type]) => !type.startsWith('multipart/')),
+      ['application/json', '{}'],
+    ]) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/media',
+        cookie: u.cookie,
+        payload,
+        headers: { 'content-type': type! },
+      });
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(415);
+    }
+    const field = others.find(([type]) => type.startsWith('multipart/'))!;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/media',
+      cookie: u.cookie,
+      payload: field[1],
+      headers: { 'content-type': field[0] },
+      locale: 'en-US',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe('MEDIA_UNREADABLE');
+  });
 
   it('a valid sign-up sent as text/plain or a form creates nothing', async () => {
     const body = makeSignUp();
@@ -705,6 +736,35 @@ const MATRIX: MatrixEntry[] = [
     attempts: () => [{ url: `/api/community/posts/${communityOfB.post}`, status: [200] }],
   },
   {
+    route: 'GET /api/community/posts/:id/media/:mediaId/:variant',
+    showsPublicName: true,
+    // B's posted photo is public with its post; B's upload not yet posted is not, under any post.
+    attempts: () => [
+      { url: `/api/community/posts/${communityOfB.photoPost}/media/${communityOfB.photo}/feed`, status: [200] },
+      { url: `/api/community/posts/${communityOfB.photoPost}/media/${communityOfB.draft}/feed`, status: [404] },
+      { url: `/api/community/posts/${communityOfB.post}/media/${communityOfB.photo}/full`, status: [404] },
+    ],
+  },
+  {
+    route: 'POST /api/media',
+    // An upload is always the caller's own: nothing in the request names an owner.
+    attempts: ({ b }) => [{ url: `/api/media${targetQuery(b)}`, payload: { userId: b.user.id }, status: [415] }],
+  },
+  {
+    route: 'GET /api/media/:id/:variant',
+    attempts: ({ b }) => [
+      { url: `/api/media/${communityOfB.draft}/feed`, status: [404] },
+      { url: `/api/media/${communityOfB.photo}/full${targetQuery(b)}`, status: [404] },
+    ],
+  },
+  {
+    route: 'DELETE /api/media/:id',
+    attempts: ({ b }) => [
+      { url: `/api/media/${communityOfB.draft}`, status: [404] },
+      { url: `/api/media/${communityOfB.draft}${targetQuery(b)}`, status: [404] },
+    ],
+  },
+  {
     route: 'PATCH /api/community/posts/:id',
     attempts: ({ b }) => [
       { url: `/api/community/posts/${communityOfB.post}`, payload: { body: 'Trocado' }, status: [404] },
@@ -837,7 +897,7 @@ const scriptureOfB = { favourites: '', notes: '' };
 /** B's conversation, question and answer ids. */
 const chatOfB = { conversation: '', question: '', answer: '' };
 /** B's community post, prayer request, comment and handle. */
-const communityOfB = { post: '', prayer: '', comment: '', handle: '' };
+const communityOfB = { post: '', prayer: '', comment: '', handle: '', photoPost: '', photo: '', draft: '' };
 /** B's open test-checkout sessions: a plan, and a donation made signed in. */
 const checkoutsOfB = { plan: '', donation: '' };
 
@@ -877,6 +937,19 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         author: { handle: string };
       }>();
     const post = await bPost({ body: 'Post da Bianca' });
+    const bUpload = async () =>
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/media',
+          cookie: b.cookie,
+          ...multipartFile(await testPng(), 'b.png', 'image/png'),
+        })
+      ).json<{ id: string }>().id;
+    const photo = await bUpload();
+    const draft = await bUpload();
+    const photoPost = await bPost({ body: '', mediaIds: [photo] });
+    Object.assign(communityOfB, { photo, draft, photoPost: photoPost.id });
     const prayer = await bPost({ body: 'Orem por mim', isPrayer: true });
     const comment = await t.request({
       method: 'POST',
@@ -1116,6 +1189,9 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
   'PUT /api/community/posts/:id/reaction': { auth: 'user', schema: onOffSchema, base: () => ({ on: true }) },
   'PUT /api/community/posts/:id/prayer': { auth: 'user', schema: onOffSchema, base: () => ({ on: true }) },
   'POST /api/community/posts/:id/comments': { auth: 'user', schema: commentSchema, base: () => ({ body: 'Amém' }) },
+  // Multipart only: every hostile JSON body is refused before any reading (415).
+  'POST /api/media': { auth: 'user' },
+  'DELETE /api/media/:id': { auth: 'user' },
   'PATCH /api/community/posts/:id/comments/:commentId': {
     auth: 'user',
     schema: commentSchema,

@@ -73,6 +73,12 @@ export const ERROR_CODES = {
   FAVOURITES_LIMIT_REACHED: { status: 409, logged: false },
   CONVERSATIONS_LIMIT_REACHED: { status: 409, logged: false },
   CHAT_ENGINE_FAILED: { status: 502, logged: true },
+  /** Uploads (SECURITY.md 23–24; limits in schemas/media.ts). */
+  MEDIA_TOO_LARGE: { status: 413, logged: false },
+  MEDIA_DAILY_LIMIT: { status: 413, logged: false },
+  MEDIA_TYPE_REFUSED: { status: 415, logged: true },
+  MEDIA_UNREADABLE: { status: 400, logged: false },
+  MEDIA_PER_POST: { status: 400, logged: false },
   NETWORK_ERROR: { status: 503, logged: true },
   UNEXPECTED_ERROR: { status: 500, logged: true },
   SERVER_ERROR: { status: 500, logged: true },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { billingJobs } from '../modules/billing/index.ts';
 import { mailJobs } from '../modules/mail/index.ts';
 import { maintenanceJobs } from '../modules/maintenance/index.ts';
+import { mediaJobs } from '../modules/media/index.ts';
 import type { Deps } from '../types.ts';
 import type { AnyJobDefinition, JobQueue } from './queue.ts';
 
@@ -9,7 +10,12 @@ export { JobQueue, defineJob, type JobName, type JobPayloads } from './queue.ts'
 
 /** Every job of the app, each defined by the module that owns the work. */
 export function jobDefinitions(deps: Deps, log?: FastifyBaseLogger): AnyJobDefinition[] {
-  return [...mailJobs(deps.mailer, deps.config), ...billingJobs(deps, log), ...maintenanceJobs(deps)];
+  return [
+    ...mailJobs(deps.mailer, deps.config),
+    ...billingJobs(deps, log),
+    ...maintenanceJobs(deps),
+    ...mediaJobs(deps),
+  ];
 }
 
 /**

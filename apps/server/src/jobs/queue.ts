@@ -20,6 +20,8 @@ export interface JobPayloads {
   /** Every hour: spent sessions, login attempts, reset and verification tokens (modules/maintenance). */
   'maintenance-purge': Record<string, never>;
   'rate-limit-sweep': Record<string, never>;
+  /** Every hour: uploads left unposted for a day, with their files (modules/media). */
+  'media-sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

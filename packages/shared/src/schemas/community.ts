@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHOTOS_PER_POST, type MediaDto } from './media.ts';
 
 /** Validation messages of the community (keys in the `validation` namespace). */
 export const CV = {
@@ -7,6 +8,7 @@ export const CV = {
   commentRequired: 'validation:comment.required',
   commentTooLong: 'validation:comment.tooLong',
   testimonyTooLong: 'validation:testimony.tooLong',
+  mediaPerPost: 'validation:post.mediaPerPost',
 } as const;
 
 export const POST_MAX = 5000;
@@ -22,12 +24,16 @@ export const HANDLE_PATTERN = /^[a-z0-9._]{2,40}$/;
 
 /**
  * A new post: SPEC.md §5, text or a media item ('Seu post precisa ter texto ou uma mídia').
- * Media arrive with the upload routes; a post of text alone needs its text.
+ * The media are uploaded first (POST /api/media) and named here by id.
  */
-export const createPostSchema = z.strictObject({
-  body: z.string({ error: CV.postEmpty }).trim().min(1, CV.postEmpty).max(POST_MAX, CV.postTooLong),
-  isPrayer: z.boolean().default(false),
-});
+export const createPostSchema = z
+  .strictObject({
+    body: z.string().trim().max(POST_MAX, CV.postTooLong).default(''),
+    isPrayer: z.boolean().default(false),
+    /** Uploads (POST /api/media) in their order on the post: up to 4 photos or 1 video. */
+    mediaIds: z.array(z.uuid()).max(PHOTOS_PER_POST, CV.mediaPerPost).default([]),
+  })
+  .refine((p) => p.body.length > 0 || p.mediaIds.length > 0, { message: CV.postEmpty, path: ['body'] });
 
 export const updatePostSchema = z.strictObject({
   body: z.string({ error: CV.postEmpty }).trim().min(1, CV.postEmpty).max(POST_MAX, CV.postTooLong),
@@ -62,6 +68,11 @@ export const newCountQuerySchema = z.strictObject({
 export const onOffSchema = z.strictObject({ on: z.boolean() });
 
 export const postIdParamsSchema = z.strictObject({ id: z.uuid() });
+export const postMediaParamsSchema = z.strictObject({
+  id: z.uuid(),
+  mediaId: z.uuid(),
+  variant: z.enum(['feed', 'full', 'video', 'poster']),
+});
 export const commentIdParamsSchema = z.strictObject({ id: z.uuid(), commentId: z.uuid() });
 export const handleParamsSchema = z.strictObject({ handle: z.string().regex(HANDLE_PATTERN) });
 export const handlePostsQuerySchema = z.strictObject({
@@ -90,6 +101,8 @@ export interface PostDto {
   mine: boolean;
   createdAt: string;
   editedAt: string | null;
+  /** Photos (up to 4) or one video, in order. */
+  media: MediaDto[];
 }
 
 export interface FeedPageDto {

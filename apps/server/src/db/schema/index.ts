@@ -5,3 +5,4 @@ export * from './scripture.ts';
 export * from './chat.ts';
 export * from './limits.ts';
 export * from './community.ts';
+export * from './media.ts';

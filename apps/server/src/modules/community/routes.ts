@@ -10,6 +10,7 @@ import {
   newCountQuerySchema,
   onOffSchema,
   postIdParamsSchema,
+  postMediaParamsSchema,
   updatePostSchema,
 } from '@candeia/shared/schemas/community';
 import * as community from './service.ts';
@@ -35,6 +36,11 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/posts/:id', { schema: { params: postIdParamsSchema }, config: { access: 'public' } }, async (req) =>
     community.getPost(deps, req.actor(), req.params.id),
+  );
+  app.get(
+    '/posts/:id/media/:mediaId/:variant',
+    { schema: { params: postMediaParamsSchema }, config: { access: 'public' } },
+    async (req, reply) => community.postMedia(deps, req.actor(), reply, { ...req.params, range: req.headers.range }),
   );
   app.patch('/posts/:id', { schema: { params: postIdParamsSchema, body: updatePostSchema } }, async (req) =>
     community.editPost(deps, req.actor(), req.params.id, req.body),

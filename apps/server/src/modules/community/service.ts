@@ -8,12 +8,14 @@ import {
   type PostDto,
   type PrayerListDto,
 } from '@candeia/shared/schemas/community';
+import type { FastifyReply } from 'fastify';
 import { MINUTE_MS } from '@candeia/shared/constants';
 import { requireAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { limit } from '../../lib/rate-limit.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/index.ts';
+import { attachToPost, findPosted, mediaOfPosts, sendMedia, type MediaVariant } from '../media/index.ts';
 import * as repo from './repository.ts';
 
 /** The signed-in member behind a community call, past the plan's `community` flag. */
@@ -84,6 +86,7 @@ function toPostDto(r: NonNullable<Awaited<ReturnType<typeof repo.findPost>>>, vi
     mine: viewerId === p.authorId,
     createdAt: p.createdAt.toISOString(),
     editedAt: p.editedAt?.toISOString() ?? null,
+    media: [],
   };
 }
 
@@ -95,11 +98,42 @@ function parseCursor(s: string | undefined): repo.Cursor | null {
   return { at: new Date(Number(ms)), id: id! };
 }
 
-function page(rows: Awaited<ReturnType<typeof repo.feedPage>>, viewerId: string | null): FeedPageDto {
+/** Where a post's media are served: with the post, so whoever may read the post may see them. */
+const mediaBase = (postId: string) => `/api/community/posts/${postId}/media`;
+
+/** The posts with their photos and videos (one query for all of them). */
+async function withMedia(deps: Deps, posts: PostDto[]): Promise<PostDto[]> {
+  const media = await mediaOfPosts(
+    deps,
+    posts.map((p) => p.id),
+    mediaBase,
+  );
+  return posts.map((p) => ({ ...p, media: media.get(p.id) ?? [] }));
+}
+
+/** One post as its reader gets it; NOT_FOUND when it is gone or not theirs to see. */
+async function postFor(deps: Deps, id: string, viewerId: string | null): Promise<PostDto> {
+  const row = await repo.findPost(deps.db, id, viewerId);
+  if (!row) throw new AppError('NOT_FOUND');
+  const [post] = await withMedia(deps, [toPostDto(row, viewerId)]);
+  return post!;
+}
+
+async function page(
+  deps: Deps,
+  rows: Awaited<ReturnType<typeof repo.feedPage>>,
+  viewerId: string | null,
+): Promise<FeedPageDto> {
   const more = rows.length > FEED_PAGE_SIZE;
   const items = rows.slice(0, FEED_PAGE_SIZE);
   const last = items.at(-1);
-  return { items: items.map((r) => toPostDto(r, viewerId)), next: more && last ? cursorOf(last.post) : null };
+  return {
+    items: await withMedia(
+      deps,
+      items.map((r) => toPostDto(r, viewerId)),
+    ),
+    next: more && last ? cursorOf(last.post) : null,
+  };
 }
 
 // ---------- Feeds and posts ----------
@@ -116,7 +150,7 @@ export async function feed(
     cursor: parseCursor(q.before),
     limit: FEED_PAGE_SIZE + 1,
   });
-  return page(rows, me);
+  return page(deps, rows, me);
 }
 
 export async function newCount(
@@ -131,17 +165,22 @@ export async function newCount(
 export async function createPost(
   deps: Deps,
   actor: Actor,
-  input: { body: string; isPrayer: boolean },
+  input: { body: string; isPrayer: boolean; mediaIds: string[] },
 ): Promise<PostDto> {
   const me = await member(deps, actor);
   await limit(deps.db, `community:post:${me}`, { max: POSTS_PER_HOUR, windowMs: 60 * MINUTE_MS }, deps.clock.now());
-  const id = await repo.insertPost(deps.db, {
-    authorId: me,
-    body: input.body,
-    isPrayer: input.isPrayer,
-    createdAt: deps.clock.now(),
+  // The post and its photos together: an upload that is not the author's fails the whole post.
+  const id = await deps.db.transaction(async (tx) => {
+    const postId = await repo.insertPost(tx, {
+      authorId: me,
+      body: input.body,
+      isPrayer: input.isPrayer,
+      createdAt: deps.clock.now(),
+    });
+    await attachToPost(tx, me, postId, input.mediaIds);
+    return postId;
   });
-  return toPostDto((await repo.findPost(deps.db, id, me))!, me);
+  return postFor(deps, id, me);
 }
 
 /**
@@ -150,15 +189,27 @@ export async function createPost(
  */
 export async function getPost(deps: Deps, actor: Actor, id: string): Promise<PostDto> {
   const viewer = actor.userId ? await member(deps, actor) : null;
-  const row = await repo.findPost(deps.db, id, viewer);
+  return postFor(deps, id, viewer);
+}
+
+/** A photo or video of a post, to whoever may read the post (a shared link: signed out too). */
+export async function postMedia(
+  deps: Deps,
+  actor: Actor,
+  reply: FastifyReply,
+  p: { id: string; mediaId: string; variant: MediaVariant; range: string | undefined },
+): Promise<FastifyReply> {
+  const viewer = actor.userId ? await member(deps, actor) : null;
+  if (!(await repo.findPost(deps.db, p.id, viewer))) throw new AppError('NOT_FOUND');
+  const row = await findPosted(deps, p.id, p.mediaId);
   if (!row) throw new AppError('NOT_FOUND');
-  return toPostDto(row, viewer);
+  return sendMedia(deps, reply, row, p.variant, p.range);
 }
 
 export async function editPost(deps: Deps, actor: Actor, id: string, input: { body: string }): Promise<PostDto> {
   const me = await member(deps, actor);
   if (!(await repo.updatePostBody(deps.db, id, me, input.body, deps.clock.now()))) throw new AppError('NOT_FOUND');
-  return toPostDto((await repo.findPost(deps.db, id, me))!, me);
+  return postFor(deps, id, me);
 }
 
 export async function deletePost(deps: Deps, actor: Actor, id: string): Promise<void> {
@@ -175,7 +226,7 @@ export async function answerPrayer(
   const me = await member(deps, actor);
   const testimony = input.testimony.trim() || null;
   if (!(await repo.markAnswered(deps.db, id, me, testimony, deps.clock.now()))) throw new AppError('NOT_FOUND');
-  return toPostDto((await repo.findPost(deps.db, id, me))!, me);
+  return postFor(deps, id, me);
 }
 
 /** The reader's reaction ("Amém") on a post: on or off, idempotent. */
@@ -185,7 +236,7 @@ export async function react(deps: Deps, actor: Actor, id: string, on: boolean): 
     if (!(await repo.postOwner(tx, id))) throw new AppError('NOT_FOUND');
     await repo.setMark(tx, 'reaction', { postId: id, userId: me, on, at: deps.clock.now() });
   });
-  return toPostDto((await repo.findPost(deps.db, id, me))!, me);
+  return postFor(deps, id, me);
 }
 
 /** "Orei por você" on a prayer request of someone else: on or off, idempotent. */
@@ -197,7 +248,7 @@ export async function pray(deps: Deps, actor: Actor, id: string, on: boolean): P
     if (post.authorId === me) throw new AppError('BAD_REQUEST');
     await repo.setMark(tx, 'prayer', { postId: id, userId: me, on, at: deps.clock.now() });
   });
-  return toPostDto((await repo.findPost(deps.db, id, me))!, me);
+  return postFor(deps, id, me);
 }
 
 /** Who prayed for a prayer request: for its author only. */
@@ -308,7 +359,7 @@ export async function memberPosts(
     cursor: parseCursor(q.before),
     limit: FEED_PAGE_SIZE + 1,
   });
-  return page(rows, viewer);
+  return page(deps, rows, viewer);
 }
 
 export async function setFollow(deps: Deps, actor: Actor, handle: string, on: boolean): Promise<MemberDto> {

@@ -3,8 +3,8 @@ import type { PostDto } from '@candeia/shared/schemas/community';
 import { api } from '../../../lib/api.ts';
 import { communityKeys } from './keys.ts';
 
-/** POST /api/community/posts: publishes a post (text; a prayer request when `isPrayer`). */
-export function createPost(input: { body: string; isPrayer: boolean }): Promise<PostDto> {
+/** POST /api/community/posts: publishes a post (text and/or uploaded photos; a prayer request when `isPrayer`). */
+export function createPost(input: { body: string; isPrayer: boolean; mediaIds: string[] }): Promise<PostDto> {
   return api<PostDto>('/community/posts', { method: 'POST', body: input });
 }
 

@@ -1,15 +1,30 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPostSchema, POST_MAX } from '@candeia/shared/schemas/community';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, PHOTOS_PER_POST, type MediaDto } from '@candeia/shared/schemas/media';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useMessages } from '../../../lib/forms.ts';
 import { useCreatePost } from '../api/create-post.ts';
+import { discardMedia, uploadMedia } from '../api/upload-media.ts';
+
+/** A photo chosen for the post: shown at once from the device, uploaded meanwhile. */
+interface Attached {
+  key: string;
+  file: File;
+  preview: string;
+  status: 'uploading' | 'ready' | 'failed';
+  media?: MediaDto;
+  error?: string;
+}
 
 /**
- * The new-post form: text, and whether it is a prayer request. "Publicando…" while it goes;
- * on failure the text stays as it was typed.
+ * The new-post form: text, up to four photos, and whether it is a prayer request. Photos upload
+ * as soon as they are chosen; "Publicando…" while the post goes; on failure the text and the
+ * photos stay as they were.
  */
 export function Composer() {
   const { t } = useTranslation('community');
@@ -19,12 +34,70 @@ export function Composer() {
   const [body, setBody] = useState('');
   const [isPrayer, setIsPrayer] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<Attached[]>([]);
+  const [photoNotice, setPhotoNotice] = useState<string | null>(null);
   const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const previews = useRef(new Set<string>());
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((u) => URL.revokeObjectURL(u));
+  }, []);
+
+  const update = (key: string, change: Partial<Attached>) =>
+    setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
+
+  const send = async (item: Attached) => {
+    update(item.key, { status: 'uploading', error: undefined });
+    if (item.file.size > PHOTO_MAX_BYTES) {
+      update(item.key, { status: 'failed', error: t('errors:MEDIA_TOO_LARGE') });
+      return;
+    }
+    try {
+      update(item.key, { status: 'ready', media: await uploadMedia(item.file) });
+    } catch (err) {
+      update(item.key, { status: 'failed', error: apiMessage(err) || t('composer.photoFailed') });
+    }
+  };
+
+  const choose = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    const room = PHOTOS_PER_POST - photos.length;
+    setPhotoNotice(files.length > room ? t('composer.photosLimit', { count: PHOTOS_PER_POST }) : null);
+    const added = files.slice(0, Math.max(0, room)).map((file) => {
+      const preview = URL.createObjectURL(file);
+      previews.current.add(preview);
+      return { key: preview, file, preview, status: 'uploading' as const };
+    });
+    if (added.length === 0) return;
+    setPhotos((list) => [...list, ...added]);
+    if (error) setError(null);
+    for (const item of added) void send(item);
+  };
+
+  const remove = (item: Attached) => {
+    setPhotos((list) => list.filter((p) => p.key !== item.key));
+    setPhotoNotice(null);
+    URL.revokeObjectURL(item.preview);
+    previews.current.delete(item.preview);
+    // Taken back on the server too (it would be swept after a day anyway).
+    if (item.media) void discardMedia(item.media.id).catch(() => undefined);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (create.isPending) return;
-    const parsed = createPostSchema.safeParse({ body, isPrayer });
+    if (photos.some((p) => p.status === 'uploading')) {
+      setError(t('composer.waitPhotos'));
+      return;
+    }
+    if (photos.some((p) => p.status === 'failed')) {
+      setError(t('composer.fixPhotos'));
+      return;
+    }
+    const mediaIds = photos.flatMap((p) => (p.media ? [p.media.id] : []));
+    const parsed = createPostSchema.safeParse({ body, isPrayer, mediaIds });
     if (!parsed.success) {
       setError(message(parsed.error.issues[0]?.message) ?? null);
       document.getElementById(`${id}-body`)?.focus();
@@ -35,6 +108,12 @@ export function Composer() {
       await create.mutateAsync(parsed.data);
       setBody('');
       setIsPrayer(false);
+      for (const p of photos) {
+        URL.revokeObjectURL(p.preview);
+        previews.current.delete(p.preview);
+      }
+      setPhotos([]);
+      setPhotoNotice(null);
       toast({ variant: 'success', title: t('composer.created'), description: t('composer.createdText') });
     } catch (err) {
       toast({
@@ -65,16 +144,84 @@ export function Composer() {
         className="mt-2 block w-full resize-y rounded-xl border border-stone-300 px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
       />
       {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      {photos.length > 0 ? (
+        <ul className="mt-3 grid grid-cols-4 gap-2" aria-label={t('composer.photosLabel')}>
+          {photos.map((p, i) => (
+            <li key={p.key} className="relative">
+              <img
+                src={p.preview}
+                alt={t('composer.photoAlt', { n: i + 1 })}
+                className={`aspect-square w-full rounded-lg object-cover ${p.status === 'ready' ? '' : 'opacity-60'}`}
+              />
+              {p.status === 'uploading' ? (
+                <span className="absolute inset-0 flex items-center justify-center" role="status">
+                  <Spinner />
+                  <span className="sr-only">{t('composer.photoUploading', { n: i + 1 })}</span>
+                </span>
+              ) : null}
+              <button
+                type="button"
+                onClick={() => remove(p)}
+                className="absolute right-1 top-1 inline-flex h-8 w-8 items-center justify-center rounded-full bg-stone-900/75 text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                aria-label={t('composer.removePhoto', { n: i + 1 })}
+              >
+                <Icon className="h-4 w-4">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </Icon>
+              </button>
+              {p.status === 'failed' ? (
+                <p className="mt-1 text-xs text-red-800">
+                  {p.error}{' '}
+                  <button type="button" className="font-semibold underline" onClick={() => void send(p)}>
+                    {t('composer.retryPhoto')}
+                  </button>
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {photoNotice ? (
+        <p className="mt-2 text-sm text-stone-700" role="status">
+          {photoNotice}
+        </p>
+      ) : null}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-stone-800">
-          <input
-            type="checkbox"
-            checked={isPrayer}
-            onChange={(e) => setIsPrayer(e.target.checked)}
-            className="h-5 w-5 rounded border-stone-400 text-brand-700 focus:ring-brand-600"
-          />
-          {t('composer.prayer')}
-        </label>
+        <input
+          ref={fileInput}
+          id={`${id}-photos`}
+          type="file"
+          accept={PHOTO_TYPES.join(',')}
+          multiple
+          onChange={choose}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+        />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => fileInput.current?.click()}
+            disabled={photos.length >= PHOTOS_PER_POST}
+          >
+            <Icon>
+              <rect x="3" y="5" width="18" height="14" rx="2" />
+              <circle cx="9" cy="10" r="1.5" />
+              <path d="m21 16-5-5-8 8" />
+            </Icon>
+            {t('composer.addPhotos')}
+          </Button>
+          <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-stone-800">
+            <input
+              type="checkbox"
+              checked={isPrayer}
+              onChange={(e) => setIsPrayer(e.target.checked)}
+              className="h-5 w-5 rounded border-stone-400 text-brand-700 focus:ring-brand-600"
+            />
+            {t('composer.prayer')}
+          </label>
+        </div>
         <Button type="submit" busy={create.isPending} busyLabel={t('composer.publishing')}>
           {t('composer.publish')}
         </Button>

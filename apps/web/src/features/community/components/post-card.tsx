@@ -1,6 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PostMedia } from './post-media.tsx';
 import { Link } from 'react-router';
 import { POST_MAX, TESTIMONY_MAX, type PostDto } from '@candeia/shared/schemas/community';
 import { paths } from '@candeia/shared/routes';
@@ -138,9 +139,10 @@ export function PostCard({
 
       {editing ? (
         <EditPost post={post} onDone={() => setEditing(false)} />
-      ) : (
+      ) : post.body ? (
         <p className="mt-3 whitespace-pre-wrap break-words text-stone-900">{post.body}</p>
-      )}
+      ) : null}
+      <PostMedia media={post.media} author={post.author.name} />
 
       {post.answeredAt && post.testimony ? (
         <div className="mt-3 rounded-xl bg-emerald-50 p-3 text-stone-900">

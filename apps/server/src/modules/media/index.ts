@@ -1,0 +1,14 @@
+/** Photos and videos members upload (decision 019): checked, re-encoded, stored, served. */
+export { mediaJobs } from './jobs.ts';
+export { mediaRoutes } from './routes.ts';
+export {
+  attachToPost,
+  deleteFiles,
+  findPosted,
+  mediaOfPosts,
+  send as sendMedia,
+  sweepStrays,
+  toMediaDto,
+  type MediaRow,
+} from './service.ts';
+export type { MediaVariant } from './keys.ts';

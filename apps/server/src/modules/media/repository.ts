@@ -1,0 +1,72 @@
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { media } from '../../db/schema/index.ts';
+
+export type MediaRow = typeof media.$inferSelect;
+export type NewMedia = typeof media.$inferInsert;
+
+/** Holds the member's uploads one after the other until commit (the daily allowance). */
+export async function lockOwner(tx: DbOrTx, ownerId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('candeia.media'), hashtext(${ownerId}))`);
+}
+
+/** Files and bytes the member uploaded since `since`. */
+export async function usageSince(db: DbOrTx, ownerId: string, since: Date): Promise<{ files: number; bytes: number }> {
+  const [row] = await db
+    .select({ files: count(), bytes: sum(media.sourceBytes) })
+    .from(media)
+    .where(and(eq(media.ownerId, ownerId), gte(media.createdAt, since)));
+  return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
+}
+
+export async function insertMedia(db: DbOrTx, values: NewMedia): Promise<MediaRow> {
+  const [row] = await db.insert(media).values(values).returning();
+  return row!;
+}
+
+export async function findMedia(db: DbOrTx, id: string): Promise<MediaRow | null> {
+  const [row] = await db.select().from(media).where(eq(media.id, id));
+  return row ?? null;
+}
+
+/** The owner's media among `ids` not yet on a post, locked for attaching. */
+export async function unattachedOf(tx: DbOrTx, ownerId: string, ids: string[]): Promise<MediaRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(media)
+    .where(and(eq(media.ownerId, ownerId), inArray(media.id, ids), isNull(media.postId)))
+    .for('update');
+}
+
+export async function attach(tx: DbOrTx, id: string, postId: string, position: number): Promise<void> {
+  await tx.update(media).set({ postId, position }).where(eq(media.id, id));
+}
+
+/** The media of these posts, in their order on each post. */
+export async function ofPosts(db: DbOrTx, postIds: string[]): Promise<MediaRow[]> {
+  if (postIds.length === 0) return [];
+  return db.select().from(media).where(inArray(media.postId, postIds)).orderBy(asc(media.postId), asc(media.position));
+}
+
+/** Deletes the owner's media item if it is on no post; returns it when deleted. */
+export async function deleteUnattached(db: DbOrTx, ownerId: string, id: string): Promise<MediaRow | null> {
+  const [row] = await db
+    .delete(media)
+    .where(and(eq(media.id, id), eq(media.ownerId, ownerId), isNull(media.postId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Uploads never attached to a post, older than `before` (the composer was left). */
+export async function strays(db: DbOrTx, before: Date, max: number): Promise<MediaRow[]> {
+  return db
+    .select()
+    .from(media)
+    .where(and(isNull(media.postId), lt(media.createdAt, before)))
+    .limit(max);
+}
+
+export async function deleteById(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(media).where(eq(media.id, id));
+}
