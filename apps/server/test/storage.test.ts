@@ -11,6 +11,7 @@ import {
   parseRange,
   S3Storage,
   sendObject,
+  type S3Settings,
   type ObjectStorage,
 } from '../src/lib/storage/index.ts';
 import { AppError } from '../src/lib/app-error.ts';
@@ -25,18 +26,22 @@ import { startLocalS3 } from './support/local-s3.ts';
 const tmp = mkdtempSync(join(tmpdir(), 'candeia-storage-'));
 let s3: Awaited<ReturnType<typeof startLocalS3>>;
 let s3Storage: S3Storage;
-
-beforeAll(async () => {
-  s3 = await startLocalS3();
-  s3Storage = new S3Storage({
+/** An S3 driver on the local server, with these settings changed. */
+const s3With = (changes: Partial<S3Settings> = {}) =>
+  new S3Storage({
     bucket: s3.bucket,
     region: 'us-east-1',
     endpoint: s3.endpoint,
     accessKeyId: s3.accessKeyId,
     secretAccessKey: s3.secretAccessKey,
     forcePathStyle: true,
-    prefix: 'test/',
+    prefix: '',
+    ...changes,
   });
+
+beforeAll(async () => {
+  s3 = await startLocalS3();
+  s3Storage = s3With({ prefix: 'test/' });
 });
 
 afterAll(async () => {
@@ -99,30 +104,14 @@ describe.each(drivers)('storage contract: %s', (_name, storage) => {
 describe('S3', () => {
   // (s3rver does not check SigV4 signatures, so wrong keys cannot be tested here.)
   it('a server error reaches the caller: a bucket that does not exist is not a missing file', async () => {
-    const wrong = new S3Storage({
-      bucket: 'no-such-bucket',
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-      prefix: '',
-    });
+    const wrong = s3With({ bucket: 'no-such-bucket' });
     await expect(wrong.put('x/y.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/bucket/i);
     wrong.destroy();
   });
 
   it('keeps its objects under the prefix', async () => {
     await s3Storage.put('p/q.webp', Buffer.from('x'), 'image/webp');
-    const bare = new S3Storage({
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-      prefix: '',
-    });
+    const bare = s3With();
     expect(await bare.head('p/q.webp')).toBeNull();
     expect(await bare.head('test/p/q.webp')).toEqual({ size: 1, contentType: 'image/webp' });
     bare.destroy();
