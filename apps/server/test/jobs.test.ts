@@ -68,13 +68,14 @@ describe('the job queue', () => {
     expect(await jobState('maintenance-purge', first!)).toBe('completed');
   });
 
-  it('registers the app’s queues and schedules: housekeeping every minute, the purge every hour, the rate-limit sweep every five minutes, mail on demand', async () => {
+  it('registers the app’s queues and schedules: housekeeping every minute, the purge and the media sweep every hour, the rate-limit sweep every five minutes, mail on demand', async () => {
     const schedules = await t.query<{ name: string; cron: string; timezone: string }>(
       'SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name',
     );
     expect(schedules).toEqual([
       { name: 'billing-housekeeping', cron: '* * * * *', timezone: 'UTC' },
       { name: 'maintenance-purge', cron: '0 * * * *', timezone: 'UTC' },
+      { name: 'media-sweep', cron: '17 * * * *', timezone: 'UTC' },
       { name: 'rate-limit-sweep', cron: '*/5 * * * *', timezone: 'UTC' },
     ]);
     const queues = await t.query<{ name: string; policy: string; retry_limit: number; dead_letter: string | null }>(
@@ -85,6 +86,7 @@ describe('the job queue', () => {
       { name: 'mail-failed', policy: 'standard', retry_limit: 5, dead_letter: null },
       { name: 'mail-send', policy: 'standard', retry_limit: 8, dead_letter: 'mail-failed' },
       { name: 'maintenance-purge', policy: 'stately', retry_limit: 0, dead_letter: null },
+      { name: 'media-sweep', policy: 'stately', retry_limit: 0, dead_letter: null },
       { name: 'rate-limit-sweep', policy: 'stately', retry_limit: 0, dead_letter: null },
     ]);
   });

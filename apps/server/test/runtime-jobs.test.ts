@@ -31,6 +31,7 @@ describe('the server process and its job queue (runtime.start)', () => {
       expect(await own.query('SELECT name, cron FROM pgboss.schedule ORDER BY name')).toEqual([
         { name: 'billing-housekeeping', cron: '* * * * *' },
         { name: 'maintenance-purge', cron: '0 * * * *' },
+        { name: 'media-sweep', cron: '17 * * * *' },
         { name: 'rate-limit-sweep', cron: '*/5 * * * *' },
       ]);
       // The purge ran at start-up, once.

@@ -27,6 +27,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/scripture/texts/:textId/books/:book/chapters/:chapter',
   // A shared community post opens signed out too, read only (its comments with it).
   'GET /api/community/posts/:id',
+  'GET /api/community/posts/:id/media/:mediaId/:variant',
   'GET /api/community/posts/:id/comments',
 ]);
 

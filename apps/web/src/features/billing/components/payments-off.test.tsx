@@ -162,7 +162,7 @@ describe('/subscription', () => {
     ['signed out', false],
   ])('%s, payments off: the notice, and "Assinar Prata" disabled and described by it', async (_label, signedIn) => {
     renderAt('/subscription', <SubscriptionPage />, signedIn);
-    const button = await screen.findByRole('button', { name: 'Assinar Prata' });
+    const button = await screen.findByRole('button', { name: 'Assinar Prata' }, { timeout: 10_000 });
     expect(button).toHaveProperty('disabled', true);
     expect(description(button)).toContain(NOTICE_TITLE);
     expect(description(button)).toContain('os planos pagos não podem ser assinados por enquanto');
@@ -173,7 +173,7 @@ describe('/subscription', () => {
   it('payments on (the test checkout): no notice, and the button works', async () => {
     payments = 'test';
     renderAt('/subscription', <SubscriptionPage />, true);
-    const button = await screen.findByRole('button', { name: 'Assinar Prata' });
+    const button = await screen.findByRole('button', { name: 'Assinar Prata' }, { timeout: 10_000 });
     await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/config/public'));
     expect(button).toHaveProperty('disabled', false);
     expect(button.getAttribute('aria-describedby')).toBeNull();
