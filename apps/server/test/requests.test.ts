@@ -45,8 +45,16 @@ import {
   handlePostsQuerySchema,
   newCountQuerySchema,
   onOffSchema,
+  reportSchema,
   updatePostSchema,
 } from '@candeia/shared/schemas/community';
+import {
+  moderateCommentSchema,
+  moderatePostSchema,
+  moderationLogQuerySchema,
+  moderationSettingsSchema,
+  suspendSchema,
+} from '@candeia/shared/schemas/moderation';
 import { contactSchema } from '@candeia/shared/schemas/contact';
 import {
   createFavouriteSchema,
@@ -101,6 +109,11 @@ async function snapshot(app: TestApp = t): Promise<string> {
       'SELECT * FROM credit_ledger ORDER BY id',
       'SELECT * FROM checkout_sessions ORDER BY id',
       'SELECT * FROM donations ORDER BY id',
+      'SELECT * FROM community_reports ORDER BY id',
+      'SELECT * FROM community_mutes ORDER BY user_id, muted_id',
+      'SELECT * FROM community_blocks ORDER BY blocker_id, blocked_id',
+      'SELECT * FROM community_moderation_log ORDER BY id',
+      'SELECT * FROM community_moderation_settings',
       'SELECT * FROM webhook_events ORDER BY id',
       'SELECT * FROM provider_subscriptions ORDER BY id',
     ].map((q) => app.query(q)),
@@ -889,6 +902,73 @@ const MATRIX: MatrixEntry[] = [
     showsPublicName: true,
     attempts: () => [{ url: `/api/community/members/${communityOfB.handle}/following`, status: [200] }],
   },
+  // Safety: A's mutes, blocks and reports are A's rows; B's never change, and B's report is B's.
+  {
+    route: 'GET /api/community/relations',
+    attempts: ({ b }) => [
+      { url: '/api/community/relations', status: [200] },
+      { url: `/api/community/relations${targetQuery(b)}`, status: [200] },
+    ],
+  },
+  ...(['mute', 'block'] as const).map((kind) => ({
+    route: `PUT /api/community/members/:handle/${kind}`,
+    attempts: ({ b }: Ctx) => [
+      ...targetFields(b).map((f) => ({
+        url: `/api/community/members/${communityOfB.handle}/${kind}`,
+        payload: { on: true, ...f },
+        status: [400],
+      })),
+      { url: `/api/community/members/${communityOfB.handle}/${kind}`, payload: { on: true }, status: [200] },
+      { url: `/api/community/members/${communityOfB.handle}/${kind}`, payload: { on: false }, status: [200] },
+    ],
+  })),
+  {
+    route: 'POST /api/community/posts/:id/report',
+    attempts: ({ b }) => [
+      ...targetFields(b).map((f) => ({
+        url: `/api/community/posts/${communityOfB.post}/report`,
+        payload: { reason: 'spam', ...f },
+        status: [400],
+      })),
+      { url: `/api/community/posts/${communityOfB.post}/report`, payload: { reason: 'spam' }, status: [201] },
+      { url: `/api/community/posts/${communityOfB.post}/report`, payload: { reason: 'other' }, status: [409] },
+    ],
+  },
+  {
+    route: 'POST /api/community/posts/:id/comments/:commentId/report',
+    attempts: ({ b }) => [
+      {
+        url: `/api/community/posts/${communityOfB.post}/comments/${communityOfB.comment}/report${targetQuery(b)}`,
+        payload: { reason: 'harassment' },
+        status: [201],
+      },
+      {
+        url: `/api/community/posts/${communityOfB.post}/comments/${communityOfB.comment}/report`,
+        payload: { reason: 'spam', reporterId: b.user.id },
+        status: [400],
+      },
+    ],
+  },
+  {
+    route: 'DELETE /api/community/reports/:id',
+    attempts: ({ b }) => [
+      { url: `/api/community/reports/${communityOfB.report}`, status: [404] },
+      { url: `/api/community/reports/${communityOfB.report}${targetQuery(b)}`, status: [404] },
+      { url: `/api/community/reports/${b.user.id}`, status: [404] },
+    ],
+  },
+  // The moderation is for administrators only: A is refused whatever B's item.
+  ...(
+    [
+      ['POST', '/api/admin/community/posts/:id/moderate', () => communityOfB.post, { action: 'remove' }],
+      ['POST', '/api/admin/community/comments/:id/moderate', () => communityOfB.comment, { action: 'remove' }],
+      ['PUT', '/api/admin/community/members/:handle/suspension', () => communityOfB.handle, {}],
+      ['DELETE', '/api/admin/community/members/:handle/suspension', () => communityOfB.handle, undefined],
+    ] as const
+  ).map(([method, pattern, target, payload]) => ({
+    route: `${method} ${pattern}`,
+    attempts: () => [{ url: concreteUrl(pattern, target()), payload, status: [403] }],
+  })),
 ];
 
 const scripturePassage = { textId: 'kjv', book: 'John', chapter: 3, verseStart: 16, verseEnd: 16 };
@@ -896,8 +976,17 @@ const scripturePassage = { textId: 'kjv', book: 'John', chapter: 3, verseStart: 
 const scriptureOfB = { favourites: '', notes: '' };
 /** B's conversation, question and answer ids. */
 const chatOfB = { conversation: '', question: '', answer: '' };
-/** B's community post, prayer request, comment and handle. */
-const communityOfB = { post: '', prayer: '', comment: '', handle: '', photoPost: '', photo: '', draft: '' };
+/** B's community post, prayer request, comment, handle, photos, and B's report of someone else's post. */
+const communityOfB = {
+  post: '',
+  prayer: '',
+  comment: '',
+  handle: '',
+  photoPost: '',
+  photo: '',
+  draft: '',
+  report: '',
+};
 /** B's open test-checkout sessions: a plan, and a donation made signed in. */
 const checkoutsOfB = { plan: '', donation: '' };
 
@@ -958,11 +1047,26 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
       payload: { body: 'Comentário da Bianca' },
     });
     expect(comment.statusCode, comment.body).toBe(201);
+    const carol = await insertUser(t, { firstName: 'Carol' });
+    const carols = await t.request({
+      method: 'POST',
+      url: '/api/community/posts',
+      cookie: carol.cookie,
+      payload: { body: 'Post da Carol' },
+    });
+    const report = await t.request({
+      method: 'POST',
+      url: `/api/community/posts/${carols.json<{ id: string }>().id}/report`,
+      cookie: b.cookie,
+      payload: { reason: 'spam', note: 'Nota da Bianca' },
+    });
+    expect(report.statusCode, report.body).toBe(201);
     Object.assign(communityOfB, {
       post: post.id,
       prayer: prayer.id,
       comment: comment.json<{ id: string }>().id,
       handle: post.author.handle,
+      report: report.json<{ id: string }>().id,
     });
     const plan = await t.request({
       method: 'POST',
@@ -1011,6 +1115,10 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         t.query('SELECT * FROM community_reactions WHERE user_id = $1 ORDER BY post_id', [b.user.id]),
         t.query('SELECT * FROM community_prayers WHERE user_id = $1 ORDER BY post_id', [b.user.id]),
         t.query('SELECT * FROM community_follows WHERE follower_id = $1 ORDER BY followee_id', [b.user.id]),
+        t.query('SELECT * FROM community_mutes WHERE user_id = $1 ORDER BY muted_id', [b.user.id]),
+        t.query('SELECT * FROM community_blocks WHERE blocker_id = $1 ORDER BY blocked_id', [b.user.id]),
+        t.query('SELECT * FROM community_reports WHERE reporter_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT suspended_at, suspended_until FROM community_members WHERE user_id = $1', [b.user.id]),
       ]),
     );
 
@@ -1199,6 +1307,36 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
   },
   'DELETE /api/community/posts/:id/comments/:commentId': { auth: 'user' },
   'PUT /api/community/members/:handle/follow': { auth: 'user', schema: onOffSchema, base: () => ({ on: true }) },
+  'PUT /api/community/members/:handle/mute': { auth: 'user', schema: onOffSchema, base: () => ({ on: true }) },
+  'PUT /api/community/members/:handle/block': { auth: 'user', schema: onOffSchema, base: () => ({ on: true }) },
+  'POST /api/community/posts/:id/report': { auth: 'user', schema: reportSchema, base: () => ({ reason: 'spam' }) },
+  'POST /api/community/posts/:id/comments/:commentId/report': {
+    auth: 'user',
+    schema: reportSchema,
+    base: () => ({ reason: 'other', note: 'Nota' }),
+  },
+  'DELETE /api/community/reports/:id': { auth: 'user' },
+  'POST /api/admin/community/posts/:id/moderate': {
+    auth: 'admin',
+    schema: moderatePostSchema,
+    base: () => ({ action: 'dismiss', reason: '' }),
+  },
+  'POST /api/admin/community/comments/:id/moderate': {
+    auth: 'admin',
+    schema: moderateCommentSchema,
+    base: () => ({ action: 'hide' }),
+  },
+  'PUT /api/admin/community/members/:handle/suspension': {
+    auth: 'admin',
+    schema: suspendSchema,
+    base: () => ({ until: null, reason: 'Teste' }),
+  },
+  'DELETE /api/admin/community/members/:handle/suspension': { auth: 'admin' },
+  'PUT /api/admin/community/settings': {
+    auth: 'admin',
+    schema: moderationSettingsSchema,
+    base: () => ({ holdFirstPosts: 0, words: { pt: [], en: [], es: [] } }),
+  },
 };
 const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/admin/security-events': securityEventsQuerySchema,
@@ -1213,6 +1351,7 @@ const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/community/feed': feedQuerySchema,
   'GET /api/community/feed/new': newCountQuerySchema,
   'GET /api/community/members/:handle/posts': handlePostsQuerySchema,
+  'GET /api/admin/community/log': moderationLogQuerySchema,
   'GET /api/scripture/position': positionQuerySchema,
   'GET /api/chat/conversations': listConversationsQuerySchema,
 };
@@ -1346,6 +1485,12 @@ describe('SECURITY 15: no 5xx for any hostile input (fast-check)', () => {
     });
     fuzzCheckout = opened.json().sessionId;
   });
+  // A fuzzed body may be valid moderation settings: later posts are not to be held by them.
+  afterAll(() =>
+    t.query(
+      `UPDATE community_moderation_settings SET hold_first_posts = 0, words_pt = '{}', words_en = '{}', words_es = '{}'`,
+    ),
+  );
 
   it('every JSON body route and every GET route with a query is fuzzed', () => {
     for (const r of changing)

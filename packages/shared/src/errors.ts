@@ -79,6 +79,14 @@ export const ERROR_CODES = {
   MEDIA_TYPE_REFUSED: { status: 415, logged: true },
   MEDIA_UNREADABLE: { status: 400, logged: false },
   MEDIA_PER_POST: { status: 400, logged: false },
+  /** The moderation suspended the member from the community: reading only (params.until: its end). */
+  COMMUNITY_SUSPENDED: { status: 403, logged: false },
+  COMMUNITY_SUSPENDED_UNTIL: { status: 403, logged: false },
+  /** One open report per member and item. */
+  REPORT_DUPLICATE: { status: 409, logged: false },
+  REPORT_OWN_CONTENT: { status: 400, logged: false },
+  /** The item was moderated meanwhile, or does not take this action (approve a post not held). */
+  MODERATION_NOT_APPLICABLE: { status: 409, logged: false },
   NETWORK_ERROR: { status: 503, logged: true },
   UNEXPECTED_ERROR: { status: 500, logged: true },
   SERVER_ERROR: { status: 500, logged: true },
@@ -97,6 +105,8 @@ export interface ApiErrorBody {
     message: string;
     /** Field path → translated message, for validation errors. */
     fields?: Record<string, string>;
+    /** Values in the message (a suspension's end as ISO time), for the client to format its own way. */
+    params?: Record<string, string>;
     requestId?: string;
   };
 }

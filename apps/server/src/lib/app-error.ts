@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     /** Seconds to wait before trying again: sent as Retry-After. */
     readonly retryAfter?: number,
+    /** Values for the message's placeholders (the handler translates them in; sent as `params`). */
+    readonly params?: Record<string, string>,
   ) {
     super(code);
     this.name = 'AppError';

@@ -6,12 +6,19 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 
-function send(req: FastifyRequest, reply: FastifyReply, code: ErrorCode, fields?: Record<string, string>) {
+function send(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  fields?: Record<string, string>,
+  params?: Record<string, string>,
+) {
   const status = ERROR_CODES[code].status;
   const body: ApiErrorBody = {
     error: {
       code,
-      message: translate(req.locale, `errors:${code}`),
+      message: translate(req.locale, `errors:${code}`, params ? shown(req, params) : {}),
+      ...(params ? { params } : {}),
       ...(fields
         ? { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(req.locale, v)])) }
         : {}),
@@ -19,6 +26,17 @@ function send(req: FastifyRequest, reply: FastifyReply, code: ErrorCode, fields?
     },
   };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Message values as a person reads them: an `until` (ISO time) as a date and time, in UTC. */
+function shown(req: FastifyRequest, params: Record<string, string>): Record<string, string> {
+  const out = { ...params };
+  if (params.until) {
+    const at = new Date(params.until);
+    if (!Number.isNaN(at.getTime()))
+      out.until = `${new Intl.DateTimeFormat(req.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+  }
+  return out;
 }
 
 const PASSWORD_FIELDS = new Set(['password', 'newPassword']);
@@ -58,7 +76,7 @@ export async function handleError(err: FastifyError, req: FastifyRequest, reply:
   if (err instanceof AppError) {
     if (ERROR_CODES[err.code].logged) req.log.info({ code: err.code }, 'request refused');
     if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
-    return send(req, reply, err.code, err.fields);
+    return send(req, reply, err.code, err.fields, err.params);
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields: Record<string, string> = {};

@@ -9,6 +9,8 @@ export const CV = {
   commentTooLong: 'validation:comment.tooLong',
   testimonyTooLong: 'validation:testimony.tooLong',
   mediaPerPost: 'validation:post.mediaPerPost',
+  reportReason: 'validation:report.reason',
+  reportNoteTooLong: 'validation:report.noteTooLong',
 } as const;
 
 export const POST_MAX = 5000;
@@ -18,6 +20,13 @@ export const FEED_PAGE_SIZE = 20;
 /** Posts per member per hour, comments per member per minute (server rate limits). */
 export const POSTS_PER_HOUR = 20;
 export const COMMENTS_PER_MINUTE = 10;
+/** Reports per member per hour (server rate limit). */
+export const REPORTS_PER_HOUR = 10;
+export const REPORT_NOTE_MAX = 500;
+
+/** Why a member reports a post or a comment. */
+export const REPORT_REASONS = ['spam', 'harassment', 'false_or_harmful', 'inappropriate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** A member's address: `/u/:handle`. Lowercase letters, digits, dots and underscores. */
 export const HANDLE_PATTERN = /^[a-z0-9._]{2,40}$/;
@@ -67,6 +76,14 @@ export const newCountQuerySchema = z.strictObject({
 /** A switch the reader turns on or off: a reaction, a prayer, a follow. */
 export const onOffSchema = z.strictObject({ on: z.boolean() });
 
+/** A report of someone else's post or comment: a reason from the list, and an optional note. */
+export const reportSchema = z.strictObject({
+  reason: z.enum(REPORT_REASONS, { error: CV.reportReason }),
+  note: z.string().trim().max(REPORT_NOTE_MAX, CV.reportNoteTooLong).default(''),
+});
+export type ReportInput = z.input<typeof reportSchema>;
+
+export const reportIdParamsSchema = z.strictObject({ id: z.uuid() });
 export const postIdParamsSchema = z.strictObject({ id: z.uuid() });
 export const postMediaParamsSchema = z.strictObject({
   id: z.uuid(),
@@ -84,8 +101,19 @@ export interface AuthorDto {
   name: string;
 }
 
+/**
+ * Where a post stands for its reader: 'published'; 'held' (awaiting review, only its author sees
+ * it); 'hidden' (by the moderation, only its author sees it).
+ */
+export type PostStatus = 'published' | 'held' | 'hidden';
+
 export interface PostDto {
   id: string;
+  status: PostStatus;
+  /** Marked sensitive by the moderation: shown behind a click. */
+  sensitive: boolean;
+  /** The reader's open report of this post, if any (it may be withdrawn). */
+  reportId: string | null;
   author: AuthorDto;
   body: string;
   isPrayer: boolean;
@@ -113,6 +141,10 @@ export interface FeedPageDto {
 
 export interface CommentDto {
   id: string;
+  /** 'hidden': by the moderation, only its author sees it. */
+  status: 'published' | 'hidden';
+  sensitive: boolean;
+  reportId: string | null;
   author: AuthorDto;
   body: string;
   mine: boolean;
@@ -130,7 +162,31 @@ export interface MemberDto {
   followed: boolean;
   /** This member is the reader. */
   me: boolean;
+  /** The reader muted this member (their posts and comments are out of the reader's feeds). */
+  muted: boolean;
+  /** The reader blocked this member: nothing else of theirs is shown (counts are 0). */
+  blocked: boolean;
   joinedAt: string;
+}
+
+/** GET /api/community/me: the reader's handle, and a suspension by the moderation if one runs. */
+export interface CommunityMeDto {
+  handle: string;
+  suspended: boolean;
+  /** The suspension's end; null with `suspended` true: until an administrator lifts it. */
+  suspendedUntil: string | null;
+}
+
+/** GET /api/community/relations: the members the reader muted and blocked. */
+export interface RelationsDto {
+  muted: AuthorDto[];
+  blocked: AuthorDto[];
+}
+
+export interface ReportDto {
+  id: string;
+  reason: ReportReason;
+  createdAt: string;
 }
 
 export interface PrayerListDto {

@@ -6,6 +6,7 @@ import {
   usersQuerySchema,
 } from '@candeia/shared/schemas/admin';
 import { billingAdminRoutes } from '../billing/index.ts';
+import { communityModerationRoutes } from '../community/index.ts';
 import * as admin from './service.ts';
 
 /** Every route here is admin-only: the auth hook reads `access: 'admin'` set on the prefix. */
@@ -23,6 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.listUsers(app.deps, req.actor(), req.query),
   );
   await app.register(billingAdminRoutes);
+  await app.register(communityModerationRoutes, { prefix: '/community' });
   app.get('/outbox', { schema: { querystring: outboxQuerySchema } }, async (req) =>
     admin.listOutbox(app.deps, req.actor(), req.query),
   );

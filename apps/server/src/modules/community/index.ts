@@ -1,3 +1,4 @@
 /** The community module's public entry: other modules, app.ts, jobs/ and cli/ import only this file. */
 export { communityRoutes } from './routes.ts';
+export { communityModerationRoutes } from './moderation/routes.ts';
 export { seedDemoPosts } from './service.ts';

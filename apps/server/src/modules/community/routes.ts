@@ -11,6 +11,8 @@ import {
   onOffSchema,
   postIdParamsSchema,
   postMediaParamsSchema,
+  reportIdParamsSchema,
+  reportSchema,
   updatePostSchema,
 } from '@candeia/shared/schemas/community';
 import * as community from './service.ts';
@@ -97,4 +99,35 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/members/:handle/following', { schema: { params: handleParamsSchema } }, async (req) =>
     community.followList(deps, req.actor(), req.params.handle, 'following'),
   );
+
+  // Safety: mutes, blocks and reports.
+  app.put('/members/:handle/mute', { schema: { params: handleParamsSchema, body: onOffSchema } }, async (req) =>
+    community.setMute(deps, req.actor(), req.params.handle, req.body.on),
+  );
+  app.put('/members/:handle/block', { schema: { params: handleParamsSchema, body: onOffSchema } }, async (req) =>
+    community.setBlock(deps, req.actor(), req.params.handle, req.body.on),
+  );
+  app.get('/relations', async (req) => community.relations(deps, req.actor()));
+  app.post('/posts/:id/report', { schema: { params: postIdParamsSchema, body: reportSchema } }, async (req, reply) =>
+    reply.status(201).send(await community.report(deps, req.actor(), { postId: req.params.id }, req.body)),
+  );
+  app.post(
+    '/posts/:id/comments/:commentId/report',
+    { schema: { params: commentIdParamsSchema, body: reportSchema } },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(
+          await community.report(
+            deps,
+            req.actor(),
+            { postId: req.params.id, commentId: req.params.commentId },
+            req.body,
+          ),
+        ),
+  );
+  app.delete('/reports/:id', { schema: { params: reportIdParamsSchema } }, async (req, reply) => {
+    await community.withdrawReport(deps, req.actor(), req.params.id);
+    return reply.status(204).send();
+  });
 };

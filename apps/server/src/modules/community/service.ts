@@ -2,11 +2,17 @@ import {
   COMMENTS_PER_MINUTE,
   FEED_PAGE_SIZE,
   POSTS_PER_HOUR,
+  REPORTS_PER_HOUR,
   type CommentDto,
+  type CommunityMeDto,
   type FeedPageDto,
   type MemberDto,
   type PostDto,
+  type PostStatus,
   type PrayerListDto,
+  type RelationsDto,
+  type ReportDto,
+  type ReportReason,
 } from '@candeia/shared/schemas/community';
 import type { FastifyReply } from 'fastify';
 import { MINUTE_MS } from '@candeia/shared/constants';
@@ -16,6 +22,7 @@ import { limit } from '../../lib/rate-limit.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/index.ts';
 import { attachToPost, findPosted, mediaOfPosts, sendMedia, type MediaVariant } from '../media/index.ts';
+import { matchWords } from './moderation/words.ts';
 import * as repo from './repository.ts';
 
 /** The signed-in member behind a community call, past the plan's `community` flag. */
@@ -30,6 +37,35 @@ async function member(deps: Deps, actor: Actor): Promise<string> {
   const userId = await gate(deps, actor);
   await ensureHandle(deps, userId);
   return userId;
+}
+
+/** A suspension that has not ended at `now`. */
+export const suspensionRuns = (s: { until: Date | null } | null, now: Date) => !!s && (!s.until || s.until > now);
+
+/**
+ * The same, for what writes: posting, commenting, reacting, praying, editing. A member the
+ * moderation suspended reads only, and is told until when.
+ */
+async function writer(deps: Deps, actor: Actor): Promise<string> {
+  const me = await member(deps, actor);
+  const s = await repo.suspensionOf(deps.db, me);
+  if (suspensionRuns(s, deps.clock.now())) {
+    if (s!.until)
+      throw new AppError('COMMUNITY_SUSPENDED_UNTIL', undefined, undefined, { until: s!.until.toISOString() });
+    throw new AppError('COMMUNITY_SUSPENDED');
+  }
+  return me;
+}
+
+/** Every listed word of the moderation settings, whatever its language. */
+function listedWords(settings: Awaited<ReturnType<typeof repo.moderationSettings>>): string[] {
+  return [...settings.wordsPt, ...settings.wordsEn, ...settings.wordsEs];
+}
+
+/** 'words' when the text holds a listed word (the post then waits for review). */
+async function holdForWords(deps: Deps, text: string): Promise<'words' | null> {
+  const settings = await repo.moderationSettings(deps.db);
+  return matchWords(text, listedWords(settings)).length > 0 ? 'words' : null;
 }
 
 /** "Maria José da Silva" → "maria.jose.da.silva" (letters and digits only, accents dropped). */
@@ -73,6 +109,9 @@ function toPostDto(r: NonNullable<Awaited<ReturnType<typeof repo.findPost>>>, vi
   const p = r.post;
   return {
     id: p.id,
+    status: p.status as PostStatus,
+    sensitive: p.sensitive,
+    reportId: r.reportId ?? null,
     author: author(r),
     body: p.body,
     isPrayer: p.isPrayer,
@@ -162,13 +201,24 @@ export async function newCount(
   return { count: await repo.countNewer(deps.db, { viewerId: me, feed: q.feed, afterId: q.after }) };
 }
 
+/**
+ * A new post. It waits for review ('held', seen by its author only) when it holds a listed word,
+ * or when its author has had fewer posts go out than the first posts the settings hold.
+ */
 export async function createPost(
   deps: Deps,
   actor: Actor,
   input: { body: string; isPrayer: boolean; mediaIds: string[] },
 ): Promise<PostDto> {
-  const me = await member(deps, actor);
+  const me = await writer(deps, actor);
   await limit(deps.db, `community:post:${me}`, { max: POSTS_PER_HOUR, windowMs: 60 * MINUTE_MS }, deps.clock.now());
+  const settings = await repo.moderationSettings(deps.db);
+  const held =
+    matchWords(input.body, listedWords(settings)).length > 0
+      ? 'words'
+      : settings.holdFirstPosts > 0 && (await repo.publishedPostCount(deps.db, me)) < settings.holdFirstPosts
+        ? 'first_posts'
+        : null;
   // The post and its photos together: an upload that is not the author's fails the whole post.
   const id = await deps.db.transaction(async (tx) => {
     const postId = await repo.insertPost(tx, {
@@ -176,6 +226,7 @@ export async function createPost(
       body: input.body,
       isPrayer: input.isPrayer,
       createdAt: deps.clock.now(),
+      held,
     });
     await attachToPost(tx, me, postId, input.mediaIds);
     return postId;
@@ -206,9 +257,12 @@ export async function postMedia(
   return sendMedia(deps, reply, row, p.variant, p.range);
 }
 
+/** The author changes the text; a listed word sends the post (back) to review. */
 export async function editPost(deps: Deps, actor: Actor, id: string, input: { body: string }): Promise<PostDto> {
-  const me = await member(deps, actor);
-  if (!(await repo.updatePostBody(deps.db, id, me, input.body, deps.clock.now()))) throw new AppError('NOT_FOUND');
+  const me = await writer(deps, actor);
+  const hold = await holdForWords(deps, input.body);
+  if (!(await repo.updatePostBody(deps.db, id, me, input.body, deps.clock.now(), hold)))
+    throw new AppError('NOT_FOUND');
   return postFor(deps, id, me);
 }
 
@@ -223,17 +277,25 @@ export async function answerPrayer(
   id: string,
   input: { testimony: string },
 ): Promise<PostDto> {
-  const me = await member(deps, actor);
+  const me = await writer(deps, actor);
   const testimony = input.testimony.trim() || null;
-  if (!(await repo.markAnswered(deps.db, id, me, testimony, deps.clock.now()))) throw new AppError('NOT_FOUND');
+  const hold = testimony ? await holdForWords(deps, testimony) : null;
+  if (!(await repo.markAnswered(deps.db, id, me, testimony, deps.clock.now(), hold))) throw new AppError('NOT_FOUND');
   return postFor(deps, id, me);
+}
+
+/** A published post the member may act on (none across a block), or NOT_FOUND. */
+async function openPost(db: Deps['db'], id: string, me: string) {
+  const post = await repo.postFor(db, id, me);
+  if (!post || post.status !== 'published') throw new AppError('NOT_FOUND');
+  return post;
 }
 
 /** The reader's reaction ("Amém") on a post: on or off, idempotent. */
 export async function react(deps: Deps, actor: Actor, id: string, on: boolean): Promise<PostDto> {
-  const me = await member(deps, actor);
+  const me = await writer(deps, actor);
   await deps.db.transaction(async (tx) => {
-    if (!(await repo.postOwner(tx, id))) throw new AppError('NOT_FOUND');
+    await openPost(tx, id, me);
     await repo.setMark(tx, 'reaction', { postId: id, userId: me, on, at: deps.clock.now() });
   });
   return postFor(deps, id, me);
@@ -241,10 +303,10 @@ export async function react(deps: Deps, actor: Actor, id: string, on: boolean): 
 
 /** "Orei por você" on a prayer request of someone else: on or off, idempotent. */
 export async function pray(deps: Deps, actor: Actor, id: string, on: boolean): Promise<PostDto> {
-  const me = await member(deps, actor);
+  const me = await writer(deps, actor);
   await deps.db.transaction(async (tx) => {
-    const post = await repo.postOwner(tx, id);
-    if (!post || !post.isPrayer) throw new AppError('NOT_FOUND');
+    const post = await openPost(tx, id, me);
+    if (!post.isPrayer) throw new AppError('NOT_FOUND');
     if (post.authorId === me) throw new AppError('BAD_REQUEST');
     await repo.setMark(tx, 'prayer', { postId: id, userId: me, on, at: deps.clock.now() });
   });
@@ -254,9 +316,9 @@ export async function pray(deps: Deps, actor: Actor, id: string, on: boolean): P
 /** Who prayed for a prayer request: for its author only. */
 export async function prayers(deps: Deps, actor: Actor, id: string): Promise<PrayerListDto> {
   const me = await member(deps, actor);
-  const post = await repo.postOwner(deps.db, id);
+  const post = await repo.postFor(deps.db, id, me);
   if (!post || post.authorId !== me) throw new AppError('NOT_FOUND');
-  const rows = await repo.listPrayers(deps.db, id, 200);
+  const rows = await repo.listPrayers(deps.db, id, me, 200);
   return { items: rows.map((r) => ({ author: author(r), at: r.at.toISOString() })) };
 }
 
@@ -267,6 +329,9 @@ const toCommentDto = (
   viewerId: string | null,
 ): CommentDto => ({
   id: r.comment.id,
+  status: r.comment.status === 'hidden' ? 'hidden' : 'published',
+  sensitive: r.comment.sensitive,
+  reportId: r.reportId ?? null,
   author: author(r),
   body: r.comment.body,
   mine: r.comment.authorId === viewerId,
@@ -274,11 +339,14 @@ const toCommentDto = (
   editedAt: r.comment.editedAt?.toISOString() ?? null,
 });
 
-/** A post's comments, oldest first; readable with the post (signed out too). */
+/**
+ * A post's comments, oldest first; readable with the post (signed out too). None of a member the
+ * reader muted or blocked or is blocked by.
+ */
 export async function comments(deps: Deps, actor: Actor, postId: string): Promise<{ items: CommentDto[] }> {
   const viewer = actor.userId ? await member(deps, actor) : null;
-  if (!(await repo.postOwner(deps.db, postId))) throw new AppError('NOT_FOUND');
-  const rows = await repo.listComments(deps.db, postId, 500);
+  if (!(await repo.postFor(deps.db, postId, viewer))) throw new AppError('NOT_FOUND');
+  const rows = await repo.listComments(deps.db, postId, viewer, 500);
   return { items: rows.map((r) => toCommentDto(r, viewer)) };
 }
 
@@ -288,13 +356,13 @@ export async function addComment(
   postId: string,
   input: { body: string },
 ): Promise<CommentDto> {
-  const me = await member(deps, actor);
+  const me = await writer(deps, actor);
   await limit(deps.db, `community:comment:${me}`, { max: COMMENTS_PER_MINUTE, windowMs: MINUTE_MS }, deps.clock.now());
   const id = await deps.db.transaction(async (tx) => {
-    if (!(await repo.postOwner(tx, postId))) throw new AppError('NOT_FOUND');
+    await openPost(tx, postId, me);
     return repo.insertComment(tx, { postId, authorId: me, body: input.body, createdAt: deps.clock.now() });
   });
-  return toCommentDto((await repo.findComment(deps.db, postId, id))!, me);
+  return toCommentDto((await repo.findComment(deps.db, postId, id, me))!, me);
 }
 
 export async function editComment(
@@ -304,10 +372,10 @@ export async function editComment(
   id: string,
   input: { body: string },
 ): Promise<CommentDto> {
-  const me = await member(deps, actor);
+  const me = await writer(deps, actor);
   if (!(await repo.updateComment(deps.db, postId, id, me, input.body, deps.clock.now())))
     throw new AppError('NOT_FOUND');
-  return toCommentDto((await repo.findComment(deps.db, postId, id))!, me);
+  return toCommentDto((await repo.findComment(deps.db, postId, id, me))!, me);
 }
 
 export async function deleteComment(deps: Deps, actor: Actor, postId: string, id: string): Promise<void> {
@@ -324,14 +392,38 @@ async function memberOrThrow(deps: Deps, handle: string) {
   return m;
 }
 
-export async function me(deps: Deps, actor: Actor): Promise<{ handle: string }> {
-  return { handle: await ensureHandle(deps, await gate(deps, actor)) };
+/**
+ * Another member as the viewer may see them: NOT_FOUND when either blocked the other (or, with
+ * `blockerSees`, only when they blocked the viewer: the blocker still reaches the page to unblock).
+ */
+async function visibleMember(deps: Deps, viewer: string, handle: string, blockerSees = false) {
+  const m = await memberOrThrow(deps, handle);
+  const rel =
+    m.userId === viewer
+      ? { muted: false, blocked: false, blockedBy: false }
+      : await repo.relation(deps.db, viewer, m.userId);
+  if (rel.blockedBy || (rel.blocked && !blockerSees)) throw new AppError('NOT_FOUND');
+  return { ...m, ...rel };
 }
 
+export async function me(deps: Deps, actor: Actor): Promise<CommunityMeDto> {
+  const userId = await gate(deps, actor);
+  const handle = await ensureHandle(deps, userId);
+  const s = await repo.suspensionOf(deps.db, userId);
+  const suspended = suspensionRuns(s, deps.clock.now());
+  return { handle, suspended, suspendedUntil: suspended ? (s!.until?.toISOString() ?? null) : null };
+}
+
+/**
+ * A member's page. A member who blocked the reader is not found; one the reader blocked shows
+ * only their name and the way back (no counts, no posts).
+ */
 export async function memberPage(deps: Deps, actor: Actor, handle: string): Promise<MemberDto> {
   const viewer = await member(deps, actor);
-  const m = await memberOrThrow(deps, handle);
-  const counts = await repo.memberCounts(deps.db, m.userId, viewer);
+  const m = await visibleMember(deps, viewer, handle, true);
+  const counts = m.blocked
+    ? { followers: 0, following: 0, posts: 0, followed: false }
+    : await repo.memberCounts(deps.db, m.userId, viewer);
   return {
     handle: m.handle,
     name: `${m.firstName} ${m.lastName}`.trim(),
@@ -340,6 +432,8 @@ export async function memberPage(deps: Deps, actor: Actor, handle: string): Prom
     posts: counts.posts,
     followed: Boolean(counts.followed),
     me: m.userId === viewer,
+    muted: m.muted,
+    blocked: m.blocked,
     joinedAt: m.joinedAt.toISOString(),
   };
 }
@@ -351,7 +445,7 @@ export async function memberPosts(
   q: { before?: string | undefined },
 ): Promise<FeedPageDto> {
   const viewer = await member(deps, actor);
-  const m = await memberOrThrow(deps, handle);
+  const m = await visibleMember(deps, viewer, handle);
   const rows = await repo.feedPage(deps.db, {
     viewerId: viewer,
     feed: 'author',
@@ -364,7 +458,7 @@ export async function memberPosts(
 
 export async function setFollow(deps: Deps, actor: Actor, handle: string, on: boolean): Promise<MemberDto> {
   const viewer = await member(deps, actor);
-  const m = await memberOrThrow(deps, handle);
+  const m = await visibleMember(deps, viewer, handle);
   if (m.userId === viewer) throw new AppError('BAD_REQUEST');
   if (on) await repo.follow(deps.db, viewer, m.userId, deps.clock.now());
   else await repo.unfollow(deps.db, viewer, m.userId);
@@ -377,10 +471,102 @@ export async function followList(
   handle: string,
   which: 'followers' | 'following',
 ): Promise<{ items: { handle: string; name: string }[] }> {
-  await member(deps, actor);
-  const m = await memberOrThrow(deps, handle);
-  const rows = await repo.followList(deps.db, m.userId, which, 500);
+  const viewer = await member(deps, actor);
+  const m = await visibleMember(deps, viewer, handle);
+  const rows = await repo.followList(deps.db, m.userId, which, viewer, 500);
   return { items: rows.map(author) };
+}
+
+// ---------- Mutes and blocks ----------
+
+/**
+ * Mutes or unmutes a member: their posts and comments leave the reader's feeds and post pages
+ * (their page still shows them); they are not told.
+ */
+export async function setMute(
+  deps: Deps,
+  actor: Actor,
+  handle: string,
+  on: boolean,
+): Promise<{ muted: boolean; blocked: boolean }> {
+  const viewer = await member(deps, actor);
+  const m = await visibleMember(deps, viewer, handle, true);
+  if (m.userId === viewer) throw new AppError('BAD_REQUEST');
+  await repo.setMute(deps.db, viewer, m.userId, on, deps.clock.now());
+  return { muted: on, blocked: m.blocked };
+}
+
+/**
+ * Blocks or unblocks a member. Blocked, the two no longer see each other (posts, comments,
+ * pages, lists), every follow between them goes, and neither can comment, react, pray or follow
+ * across it. Unblocking works even when the other blocked the reader too.
+ */
+export async function setBlock(
+  deps: Deps,
+  actor: Actor,
+  handle: string,
+  on: boolean,
+): Promise<{ muted: boolean; blocked: boolean }> {
+  const viewer = await member(deps, actor);
+  const m = on ? await visibleMember(deps, viewer, handle, true) : await memberOrThrow(deps, handle);
+  if (m.userId === viewer) throw new AppError('BAD_REQUEST');
+  await deps.db.transaction((tx) => repo.setBlock(tx, viewer, m.userId, on, deps.clock.now()));
+  const rel = await repo.relation(deps.db, viewer, m.userId);
+  return { muted: rel.muted, blocked: rel.blocked };
+}
+
+/** The members the reader muted and blocked (for their own page, to undo either). */
+export async function relations(deps: Deps, actor: Actor): Promise<RelationsDto> {
+  const viewer = await member(deps, actor);
+  const [muted, blocked] = await Promise.all([
+    repo.relationList(deps.db, viewer, 'muted', 500),
+    repo.relationList(deps.db, viewer, 'blocked', 500),
+  ]);
+  return { muted: muted.map(author), blocked: blocked.map(author) };
+}
+
+// ---------- Reports ----------
+
+/**
+ * A member reports someone else's published post, or a comment on it (`commentId`): one open
+ * report per member and item, a few an hour. A suspended member may still report.
+ */
+export async function report(
+  deps: Deps,
+  actor: Actor,
+  target: { postId: string; commentId?: string },
+  input: { reason: ReportReason; note: string },
+): Promise<ReportDto> {
+  const me = await member(deps, actor);
+  await limit(deps.db, `community:report:${me}`, { max: REPORTS_PER_HOUR, windowMs: 60 * MINUTE_MS }, deps.clock.now());
+  const post = await openPost(deps.db, target.postId, me);
+  let authorId = post.authorId;
+  if (target.commentId) {
+    const comment = await repo.commentFor(deps.db, target.postId, target.commentId);
+    if (!comment) throw new AppError('NOT_FOUND');
+    if (comment.authorId !== me) {
+      const rel = await repo.relation(deps.db, me, comment.authorId);
+      if (rel.blocked || rel.blockedBy) throw new AppError('NOT_FOUND');
+    }
+    authorId = comment.authorId;
+  }
+  if (authorId === me) throw new AppError('REPORT_OWN_CONTENT');
+  const row = await repo.insertReport(deps.db, {
+    reporterId: me,
+    postId: target.postId,
+    commentId: target.commentId ?? null,
+    reason: input.reason,
+    note: input.note,
+    at: deps.clock.now(),
+  });
+  if (!row) throw new AppError('REPORT_DUPLICATE');
+  return { id: row.id, reason: row.reason as ReportReason, createdAt: row.createdAt.toISOString() };
+}
+
+/** The reporter withdraws their open report (nobody else's). */
+export async function withdrawReport(deps: Deps, actor: Actor, id: string): Promise<void> {
+  const me = await member(deps, actor);
+  if (!(await repo.withdrawReport(deps.db, id, me))) throw new AppError('NOT_FOUND');
 }
 
 // ---------- Demo data ----------
