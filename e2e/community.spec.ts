@@ -108,7 +108,8 @@ test('a post with photos: chosen, uploaded, published, seen full size, and seen 
   const chosen = page.getByRole('list', { name: 'Fotos do post' });
   await expect(chosen.getByRole('listitem')).toHaveCount(3);
   await expect(chosen.getByText('Envie uma foto em JPEG, PNG, WebP ou GIF.')).toBeVisible();
-  // Publishing with a failed photo asks to remove it; nothing typed is lost.
+  // Once the good ones are up, publishing with a failed photo asks to remove it; nothing typed is lost.
+  await expect(chosen.getByRole('status')).toHaveCount(0);
   await page.getByRole('button', { name: 'Publicar' }).click();
   await expect(page.getByText('Remova ou envie de novo as fotos que falharam.')).toBeVisible();
   await chosen.getByRole('button', { name: 'Remover a foto 3' }).click();
