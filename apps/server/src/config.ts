@@ -80,6 +80,8 @@ export const configSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /** Uploaded media on the local disk (default DATA_DIR/media), unless S3_BUCKET is set. */
   MEDIA_DIR: z.string().default(''),
+  /** The ffmpeg that transcodes videos: the one `npm install` brings unless this names another. */
+  FFMPEG_PATH: z.string().default(''),
   /** S3-compatible storage for media when set (docs/decisions/019-media-storage.md). */
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

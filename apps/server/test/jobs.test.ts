@@ -68,7 +68,7 @@ describe('the job queue', () => {
     expect(await jobState('maintenance-purge', first!)).toBe('completed');
   });
 
-  it('registers the app’s queues and schedules: housekeeping every minute, the purge and the media sweep every hour, the rate-limit sweep every five minutes, mail on demand', async () => {
+  it('registers the app’s queues and schedules: housekeeping every minute, the purge and the media sweep every hour, the rate-limit sweep every five minutes, mail and video transcodes on demand', async () => {
     const schedules = await t.query<{ name: string; cron: string; timezone: string }>(
       'SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name',
     );
@@ -87,6 +87,7 @@ describe('the job queue', () => {
       { name: 'mail-send', policy: 'standard', retry_limit: 8, dead_letter: 'mail-failed' },
       { name: 'maintenance-purge', policy: 'stately', retry_limit: 0, dead_letter: null },
       { name: 'media-sweep', policy: 'stately', retry_limit: 0, dead_letter: null },
+      { name: 'media-video', policy: 'standard', retry_limit: 1, dead_letter: null },
       { name: 'rate-limit-sweep', policy: 'stately', retry_limit: 0, dead_letter: null },
     ]);
   });

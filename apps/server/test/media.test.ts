@@ -106,7 +106,7 @@ describe('a photo upload', () => {
     const res = await upload(ana, Buffer.from('hello, just text'), 'x.jpg', 'image/jpeg');
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('MEDIA_TYPE_REFUSED');
-    expect(res.json().error.message).toBe('Envie uma foto em JPEG, PNG, WebP ou GIF.');
+    expect(res.json().error.message).toBe('Envie uma foto (JPEG, PNG, WebP ou GIF) ou um vídeo (MP4, WebM ou MOV).');
   });
 
   it('refuses SVG, HTML and polyglots (a real JPEG carrying a script), leaving no file', async () => {

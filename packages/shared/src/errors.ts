@@ -75,10 +75,14 @@ export const ERROR_CODES = {
   CHAT_ENGINE_FAILED: { status: 502, logged: true },
   /** Uploads (SECURITY.md 23–24; limits in schemas/media.ts). */
   MEDIA_TOO_LARGE: { status: 413, logged: false },
+  MEDIA_VIDEO_TOO_LARGE: { status: 413, logged: false },
   MEDIA_DAILY_LIMIT: { status: 413, logged: false },
   MEDIA_TYPE_REFUSED: { status: 415, logged: true },
   MEDIA_UNREADABLE: { status: 400, logged: false },
   MEDIA_PER_POST: { status: 400, logged: false },
+  /** Why a video's processing failed (MediaDto.error, for its author; never an HTTP answer). */
+  MEDIA_VIDEO_TOO_LONG: { status: 400, logged: false },
+  MEDIA_VIDEO_FAILED: { status: 500, logged: true },
   /** The moderation suspended the member from the community: reading only (params.until: its end). */
   COMMUNITY_SUSPENDED: { status: 403, logged: false },
   COMMUNITY_SUSPENDED_UNTIL: { status: 403, logged: false },

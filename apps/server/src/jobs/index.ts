@@ -14,7 +14,7 @@ export function jobDefinitions(deps: Deps, log?: FastifyBaseLogger): AnyJobDefin
     ...mailJobs(deps.mailer, deps.config),
     ...billingJobs(deps, log),
     ...maintenanceJobs(deps),
-    ...mediaJobs(deps),
+    ...mediaJobs(deps, log),
   ];
 }
 

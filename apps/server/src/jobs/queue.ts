@@ -22,6 +22,8 @@ export interface JobPayloads {
   'rate-limit-sweep': Record<string, never>;
   /** Every hour: uploads left unposted for a day, with their files (modules/media). */
   'media-sweep': Record<string, never>;
+  /** Transcodes one uploaded video to MP4 with a poster; the id is the media row's (modules/media). */
+  'media-video': { mediaId: string };
 }
 
 export type JobName = keyof JobPayloads;

@@ -1,10 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { defineJob } from '../../jobs/queue.ts';
 import type { Deps } from '../../types.ts';
-import { sweepStrays } from './service.ts';
+import { processVideo, sweepStrays } from './service.ts';
 
-/** Uploads never posted, deleted with their files a day later; hourly, in one process. */
-export function mediaJobs(deps: Deps) {
+/**
+ * Videos transcoded one at a time per process (ffmpeg takes the cores it is given), retried once
+ * if storage or the database failed; uploads never posted, deleted with their files a day later,
+ * hourly, in one process.
+ */
+export function mediaJobs(deps: Deps, log?: FastifyBaseLogger) {
   return [
+    defineJob({
+      name: 'media-video',
+      batchSize: 1,
+      queue: { retryLimit: 1, retryDelay: 30, expireInSeconds: 20 * 60 },
+      handle: async ({ mediaId }, job) => processVideo(deps, mediaId, job.lastAttempt, log),
+    }),
     defineJob({
       name: 'media-sweep',
       cron: '17 * * * *',

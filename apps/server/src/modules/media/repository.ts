@@ -70,3 +70,25 @@ export async function strays(db: DbOrTx, before: Date, max: number): Promise<Med
 export async function deleteById(db: DbOrTx, id: string): Promise<void> {
   await db.delete(media).where(eq(media.id, id));
 }
+
+/** A processed video: ready, with its size and placeholder; null if it was deleted meanwhile. */
+export async function markReady(
+  db: DbOrTx,
+  id: string,
+  values: { width: number; height: number; placeholder: string; durationMs: number },
+): Promise<MediaRow | null> {
+  const [row] = await db
+    .update(media)
+    .set({ ...values, status: 'ready', error: null })
+    .where(and(eq(media.id, id), eq(media.status, 'processing')))
+    .returning();
+  return row ?? null;
+}
+
+/** A video that could not be processed, with the error code its author is shown. */
+export async function markFailed(db: DbOrTx, id: string, error: string): Promise<void> {
+  await db
+    .update(media)
+    .set({ status: 'failed', error })
+    .where(and(eq(media.id, id), eq(media.status, 'processing')));
+}

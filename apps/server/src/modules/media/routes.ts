@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mediaFileParamsSchema, mediaIdParamsSchema, PHOTO_MAX_BYTES } from '@candeia/shared/schemas/media';
+import { mediaFileParamsSchema, mediaIdParamsSchema, VIDEO_MAX_BYTES } from '@candeia/shared/schemas/media';
 import { AppError } from '../../lib/app-error.ts';
 import * as media from './service.ts';
 
@@ -16,10 +16,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
   // Multipart in this scope only (every other route takes JSON alone): one file, no other
-  // field, cut at the largest allowed size.
+  // field, cut at the largest allowed size (a video's; a photo's smaller limit is checked after).
   await app.register(async (uploads) => {
     await uploads.register(multipart, {
-      limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
+      limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
       throwFileSizeLimit: true,
     });
     uploads.post(

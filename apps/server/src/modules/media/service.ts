@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,6 +12,8 @@ import {
   MEDIA_FILES_PER_DAY,
   PHOTO_MAX_BYTES,
   PHOTOS_PER_POST,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
   type MediaDto,
 } from '@candeia/shared/schemas/media';
 import { requireAccess } from '../../lib/access.ts';
@@ -20,8 +23,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/index.ts';
 import { inspectUpload } from './inspect.ts';
-import { keyOf, mediaKeys, photoKeys, type MediaVariant } from './keys.ts';
+import { keyOf, mediaKeys, photoKeys, sourceKey, videoKeys, type MediaVariant } from './keys.ts';
 import { processPhoto } from './photos.ts';
+import { bundledFfmpeg, transcodeVideo, VideoError } from './videos.ts';
 import * as repo from './repository.ts';
 
 export type { MediaRow } from './repository.ts';
@@ -66,6 +70,12 @@ async function checkDay(deps: Deps, db: DbOrTx, ownerId: string, bytes: number):
   }
 }
 
+/** The refusal of a file cut at the largest size, worded for what its first bytes say it is. */
+async function tooLarge(tmp: string): Promise<AppError> {
+  const found = await inspectUpload(tmp, 0).catch(() => null);
+  return new AppError(found && 'kind' in found && found.kind === 'photo' ? 'MEDIA_TOO_LARGE' : 'MEDIA_VIDEO_TOO_LARGE');
+}
+
 /**
  * One uploaded file (SECURITY.md 23–25): streamed to a temporary file (never past the largest
  * allowed size: the stream is cut there and the request refused 413), its type read from its
@@ -81,16 +91,16 @@ export async function upload(deps: Deps, actor: Actor, file: Readable & { trunca
     try {
       await pipeline(file, createWriteStream(tmp, { flags: 'wx' }));
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('MEDIA_TOO_LARGE');
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw await tooLarge(tmp);
       throw err;
     }
-    if (file.truncated) throw new AppError('MEDIA_TOO_LARGE');
+    // Cut at the largest size anything may have: a video's.
+    if (file.truncated) throw await tooLarge(tmp);
     const { size } = await stat(tmp);
     if (size === 0) throw new AppError('MEDIA_UNREADABLE');
     const found = await inspectUpload(tmp, size);
     if ('refused' in found) throw new AppError('MEDIA_TYPE_REFUSED');
-    // Videos arrive with their processing (a queued transcode); until then only photos.
-    if (found.kind !== 'photo') throw new AppError('MEDIA_TYPE_REFUSED');
+    if (found.kind === 'video') return await storeVideo(deps, ownerId, tmp, found.type, size);
     if (size > PHOTO_MAX_BYTES) throw new AppError('MEDIA_TOO_LARGE');
 
     let photo;
@@ -130,9 +140,106 @@ export async function upload(deps: Deps, actor: Actor, file: Readable & { trunca
   }
 }
 
+/**
+ * A video as it arrived: kept (under a key never served) and a transcode queued in the same
+ * transaction as its row, which says "processing" until the job is done.
+ */
+async function storeVideo(deps: Deps, ownerId: string, tmp: string, type: string, size: number): Promise<MediaDto> {
+  if (size > VIDEO_MAX_BYTES) throw new AppError('MEDIA_VIDEO_TOO_LARGE');
+  const id = randomUUID();
+  const source = sourceKey(id);
+  await deps.storage.putFile(source, tmp, type);
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      await repo.lockOwner(tx, ownerId);
+      await checkDay(deps, tx, ownerId, size);
+      const inserted = await repo.insertMedia(tx, {
+        id,
+        ownerId,
+        kind: 'video',
+        status: 'processing',
+        sourceType: type,
+        sourceBytes: size,
+        createdAt: deps.clock.now(),
+      });
+      await deps.jobs.enqueue('media-video', { mediaId: id }, { tx, id });
+      return inserted;
+    });
+    return toMediaDto(row, OWN_BASE);
+  } catch (err) {
+    await deps.storage.delete(source);
+    throw err;
+  }
+}
+
+/**
+ * The queued transcode of one video (decision 019): its source fetched to a temporary folder,
+ * turned into a 720p H.264/AAC MP4 and a poster, stored, and the row made ready, or failed with
+ * the code its author is shown. The source is deleted either way. A video deleted meanwhile (the
+ * composer's ×) leaves nothing behind. Throws only for what a retry may cure (storage, database).
+ */
+export async function processVideo(
+  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  mediaId: string,
+  lastAttempt: boolean,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  const row = await repo.findMedia(deps.db, mediaId);
+  if (!row || row.kind !== 'video' || row.status !== 'processing') return;
+  const dir = await mkdtemp(join(tmpdir(), 'candeia-video-'));
+  const keys = videoKeys(mediaId);
+  try {
+    const src = await deps.storage.get(sourceKey(mediaId));
+    if (!src) {
+      await repo.markFailed(deps.db, mediaId, 'MEDIA_VIDEO_FAILED');
+      return;
+    }
+    const input = join(dir, 'source');
+    await pipeline(src.body, createWriteStream(input));
+    let done;
+    try {
+      done = await transcodeVideo(
+        deps.config.FFMPEG_PATH || bundledFfmpeg(),
+        { path: input, type: row.sourceType },
+        join(dir, 'out.mp4'),
+        join(dir, 'poster.png'),
+        VIDEO_MAX_SECONDS,
+      );
+    } catch (err) {
+      if (!(err instanceof VideoError)) throw err;
+      log?.warn({ mediaId, code: err.code, err: err.message.slice(0, 500) }, 'video not processed');
+      await repo.markFailed(deps.db, mediaId, err.code);
+      await deps.storage.delete(sourceKey(mediaId));
+      return;
+    }
+    await deps.storage.putFile(keys.video, join(dir, 'out.mp4'), 'video/mp4');
+    await deps.storage.put(keys.poster, done.poster, 'image/webp');
+    const ready = await repo.markReady(deps.db, mediaId, {
+      width: done.width,
+      height: done.height,
+      placeholder: done.placeholder,
+      durationMs: Math.round(done.seconds * 1000),
+    });
+    // Deleted while it was transcoded: its files go too.
+    if (!ready) await Promise.all([deps.storage.delete(keys.video), deps.storage.delete(keys.poster)]);
+    await deps.storage.delete(sourceKey(mediaId));
+  } catch (err) {
+    if (lastAttempt) {
+      await repo.markFailed(deps.db, mediaId, 'MEDIA_VIDEO_FAILED');
+      await deps.storage.delete(sourceKey(mediaId));
+    }
+    throw err;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Removes the stored files of a media item (its row is gone or going). */
 export async function deleteFiles(deps: Pick<Deps, 'storage'>, row: repo.MediaRow): Promise<void> {
-  const keys = Object.values(mediaKeys(row.id, row.kind as 'photo' | 'video')).filter((k) => k !== undefined);
+  const keys = [
+    ...Object.values(mediaKeys(row.id, row.kind as 'photo' | 'video')),
+    ...(row.kind === 'video' ? [sourceKey(row.id)] : []),
+  ].filter((k) => k !== undefined);
   await Promise.all(keys.map((k) => deps.storage.delete(k)));
 }
 
