@@ -1,6 +1,6 @@
 import { createUser, expect, loginAs, test, withDb } from './support/fixtures.ts';
 import { expectAccessible, shot } from './support/scripture.ts';
-import { samplePhoto } from './support/photos.ts';
+import { sampleClip, samplePhoto } from './support/photos.ts';
 
 /** The community's screens on a phone and a desktop: accessible (axe), and photographed. */
 test('community feed, member page and a post page: accessible, on a phone and a desktop', async ({ page }) => {
@@ -18,7 +18,7 @@ test('community feed, member page and a post page: accessible, on a phone and a 
     { name: 'amanhecer.png', mimeType: 'image/png', buffer: await samplePhoto(30) },
     { name: 'campo.png', mimeType: 'image/png', buffer: await samplePhoto(160, 800, 1000) },
   ]);
-  await expect(page.getByRole('list', { name: 'Fotos do post' }).getByRole('status')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Fotos e vídeo do post' }).getByRole('status')).toHaveCount(0);
   await expectAccessible(page, '/community (composer with photos)');
   await shot(page, 'community-composer-photos');
   await page.getByRole('button', { name: 'Publicar' }).click();
@@ -27,6 +27,18 @@ test('community feed, member page and a post page: accessible, on a phone and a 
   await page.getByLabel('É um pedido de oração').check();
   await page.getByRole('button', { name: 'Publicar' }).click();
   await expect(page.getByRole('article').filter({ hasText: `novo emprego (${tag})` })).toBeVisible();
+  await page.getByLabel('Compartilhe algo com a comunidade').fill(`O coral da igreja ensaiando (${tag}).`);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'coral.mov', mimeType: 'video/quicktime', buffer: await sampleClip(2, 960, 540) }]);
+  await expect(page.getByRole('list', { name: 'Fotos e vídeo do post' }).getByRole('status')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(
+    page
+      .getByRole('article')
+      .filter({ hasText: `ensaiando (${tag})` })
+      .getByLabel('Vídeo de Paulo Teste'),
+  ).toBeVisible({ timeout: 60_000 });
 
   await page.context().clearCookies();
   await loginAs(page, user);
@@ -45,6 +57,23 @@ test('community feed, member page and a post page: accessible, on a phone and a 
   await expect(page.getByRole('heading', { level: 1, name: 'Paulo Teste' })).toBeVisible();
   await expectAccessible(page, '/u/:handle');
   await shot(page, 'community-member');
+  // A video still being processed, as the feed shows it.
+  const video = (status: string) =>
+    withDb((c) =>
+      c.query(
+        `UPDATE media SET status = $2 WHERE kind = 'video' AND post_id IN
+           (SELECT id FROM community_posts WHERE author_id = $1 AND body LIKE 'O coral%')`,
+        [friend.id, status],
+      ),
+    );
+  await video('processing');
+  await page.reload();
+  const processing = page.getByRole('article').filter({ hasText: `ensaiando (${tag})` });
+  await expect(processing.getByRole('status').filter({ hasText: 'Processando vídeo…' })).toBeVisible();
+  await processing.scrollIntoViewIfNeeded();
+  await expectAccessible(page, '/u/:handle (a video being processed)');
+  await shot(page, 'community-video-processing');
+  await video('ready');
 
   const card = page.getByRole('article').filter({ hasText: `vida (${tag})` });
   await card.getByRole('button', { name: 'Comentar' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createUser, expect, loginAs, test, withDb } from './support/fixtures.ts';
-import { samplePhoto } from './support/photos.ts';
+import { sampleClip, samplePhoto } from './support/photos.ts';
 
 /**
  * The community on the web: a post (and the empty post's message), a prayer request prayed for
@@ -105,13 +105,15 @@ test('a post with photos: chosen, uploaded, published, seen full size, and seen 
     // Not a picture: refused by the server with its message; the others stay.
     { name: 'nota.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('apenas texto') },
   ]);
-  const chosen = page.getByRole('list', { name: 'Fotos do post' });
+  const chosen = page.getByRole('list', { name: 'Fotos e vídeo do post' });
   await expect(chosen.getByRole('listitem')).toHaveCount(3);
-  await expect(chosen.getByText('Envie uma foto em JPEG, PNG, WebP ou GIF.')).toBeVisible();
+  await expect(
+    chosen.getByText('Envie uma foto (JPEG, PNG, WebP ou GIF) ou um vídeo (MP4, WebM ou MOV).'),
+  ).toBeVisible();
   // Once the good ones are up, publishing with a failed photo asks to remove it; nothing typed is lost.
   await expect(chosen.getByRole('status')).toHaveCount(0);
   await page.getByRole('button', { name: 'Publicar' }).click();
-  await expect(page.getByText('Remova ou envie de novo as fotos que falharam.')).toBeVisible();
+  await expect(page.getByText('Remova ou envie de novo as fotos ou o vídeo que falharam.')).toBeVisible();
   await chosen.getByRole('button', { name: 'Remover a foto 3' }).click();
   await expect(chosen.getByRole('listitem')).toHaveCount(2);
   await expect(page.getByLabel('Compartilhe algo com a comunidade')).toHaveValue(caption);
@@ -144,5 +146,59 @@ test('a post with photos: chosen, uploaded, published, seen full size, and seen 
   const seen = vp.getByRole('button', { name: /^Abrir a foto 1 de 2/ }).locator('img');
   await expect(seen).toHaveJSProperty('complete', true);
   expect(await seen.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1080);
+  await visitor.close();
+});
+
+test('a post with a video: uploaded with its progress, "Processando vídeo…", then played by a visitor from its poster', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const author = await createUser({ firstName: 'Rute' });
+  await loginAs(page, author);
+  await page.goto('/community');
+  const caption = `O coral ensaiando ${Date.now()}`;
+  await page.getByLabel('Compartilhe algo com a comunidade').fill(caption);
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'IMG_0420.MOV', mimeType: 'video/quicktime', buffer: await sampleClip() },
+    // A photo with the video does not fit: left out, and said so.
+    { name: 'sol.png', mimeType: 'image/png', buffer: await samplePhoto(30) },
+  ]);
+  const chosen = page.getByRole('list', { name: 'Fotos e vídeo do post' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(1);
+  await expect(
+    page.getByText('Um post pode ter até 4 fotos ou 1 vídeo: o que passou disso ficou de fora.'),
+  ).toBeVisible();
+  await expect(chosen.getByLabel('Vídeo escolhido')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Adicionar fotos ou vídeo' })).toBeDisabled();
+  await expect(chosen.getByRole('status')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Post criado com sucesso')).toBeVisible();
+
+  // Transcoded by the queue: the card shows it processing, then the player, without a reload.
+  const card = page.getByRole('article').filter({ hasText: caption });
+  const player = card.getByLabel('Vídeo de Rute Teste');
+  await expect(player).toBeVisible({ timeout: 60_000 });
+  expect(await player.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.poster.length > 0])).toEqual([0, true]);
+
+  const postId = await withDb(async (c) => {
+    const { rows } = await c.query<{ id: string }>('SELECT id FROM community_posts WHERE body = $1', [caption]);
+    return rows[0]!.id;
+  });
+  const visitor = await browser.newContext({ locale: 'pt-BR' });
+  const vp = await visitor.newPage();
+  await vp.goto(`/community/post/${postId}`);
+  const video = vp.getByLabel('Vídeo de Rute Teste');
+  await expect(video).toBeVisible();
+  // Its metadata loads through ranges: 1280×720 from the phone stays 1280×720 (720p), about 2 s.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    v.preload = 'metadata';
+    v.load();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight, Math.round(v.duration)])).toEqual([
+    1280, 720, 2,
+  ]);
   await visitor.close();
 });

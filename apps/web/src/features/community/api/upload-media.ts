@@ -2,26 +2,41 @@ import type { MediaDto } from '@candeia/shared/schemas/media';
 import { api, ApiError, apiErrorOf } from '../../../lib/api.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 
-/** POST /api/media: one photo, as multipart (the server reads its type from its bytes). */
-export async function uploadMedia(file: File, signal?: AbortSignal): Promise<MediaDto> {
+/**
+ * POST /api/media: one photo or video, as multipart (the server reads its type from its bytes).
+ * Sent with XMLHttpRequest, which reports the upload's progress (a video may be 100 MB on a
+ * phone's connection); `onProgress` gets a fraction from 0 to 1.
+ */
+export function uploadMedia(
+  file: File,
+  opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+): Promise<MediaDto> {
   const form = new FormData();
   form.append('file', file, file.name);
-  let res: Response;
-  try {
-    res = await fetch('/api/media', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'x-locale': currentLocale() },
-      body: form,
-      signal: signal ?? null,
-    });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK_ERROR', '');
-  }
-  const data: unknown = await res.json().catch(() => null);
-  if (!res.ok) throw apiErrorOf(res.status, data);
-  return data as MediaDto;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/media');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('x-locale', currentLocale());
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        /* not JSON: a proxy's page */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as MediaDto);
+      else reject(apiErrorOf(xhr.status, data));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', ''));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }
 
 /** DELETE /api/media/:id: takes back an upload not yet posted. */

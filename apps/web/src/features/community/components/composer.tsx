@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPostSchema, POST_MAX } from '@candeia/shared/schemas/community';
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, PHOTOS_PER_POST, type MediaDto } from '@candeia/shared/schemas/media';
+import {
+  MEDIA_ACCEPT,
+  PHOTO_MAX_BYTES,
+  PHOTOS_PER_POST,
+  VIDEO_MAX_BYTES,
+  type MediaDto,
+} from '@candeia/shared/schemas/media';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -11,20 +17,40 @@ import { useMessages } from '../../../lib/forms.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { discardMedia, uploadMedia } from '../api/upload-media.ts';
 
-/** A photo chosen for the post: shown at once from the device, uploaded meanwhile. */
+/** A photo or video chosen for the post: shown at once from the device, uploaded meanwhile. */
 interface Attached {
   key: string;
   file: File;
+  kind: 'photo' | 'video';
   preview: string;
   status: 'uploading' | 'ready' | 'failed';
+  /** How much of the file has gone, 0 to 1, while uploading. */
+  progress?: number;
   media?: MediaDto;
   error?: string;
 }
 
+/** What the device says the file is (the server decides from its bytes). */
+const kindOf = (file: File): Attached['kind'] => (file.type.startsWith('video/') ? 'video' : 'photo');
+
 /**
- * The new-post form: text, up to four photos, and whether it is a prayer request. Photos upload
- * as soon as they are chosen; "Publicando…" while the post goes; on failure the text and the
- * photos stay as they were.
+ * What of the chosen files fits the post: up to four photos, or one video alone. A video is taken
+ * only into an empty post, and only as the first file chosen (then alone); otherwise the photos
+ * are. What does not fit is left out, and the notice says so.
+ */
+export function fitMedia(attached: { kind: Attached['kind'] }[], files: File[]): { taken: File[]; leftOut: boolean } {
+  if (attached.some((a) => a.kind === 'video')) return { taken: [], leftOut: files.length > 0 };
+  const [first] = files;
+  if (attached.length === 0 && first && kindOf(first) === 'video') return { taken: [first], leftOut: files.length > 1 };
+  const photos = files.filter((f) => kindOf(f) === 'photo');
+  const taken = photos.slice(0, Math.max(0, PHOTOS_PER_POST - attached.length));
+  return { taken, leftOut: taken.length < files.length };
+}
+
+/**
+ * The new-post form: text, up to four photos or one video, and whether it is a prayer request.
+ * Media upload as soon as they are chosen (a video with its progress); "Publicando…" while the
+ * post goes; on failure the text and the media stay as they were.
  */
 export function Composer() {
   const { t } = useTranslation('community');
@@ -48,27 +74,33 @@ export function Composer() {
     setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
 
   const send = async (item: Attached) => {
-    update(item.key, { status: 'uploading', error: undefined });
-    if (item.file.size > PHOTO_MAX_BYTES) {
+    update(item.key, { status: 'uploading', error: undefined, progress: 0 });
+    if (item.kind === 'photo' && item.file.size > PHOTO_MAX_BYTES) {
       update(item.key, { status: 'failed', error: t('errors:MEDIA_TOO_LARGE') });
       return;
     }
+    if (item.kind === 'video' && item.file.size > VIDEO_MAX_BYTES) {
+      update(item.key, { status: 'failed', error: t('errors:MEDIA_VIDEO_TOO_LARGE') });
+      return;
+    }
     try {
-      update(item.key, { status: 'ready', media: await uploadMedia(item.file) });
+      const media = await uploadMedia(item.file, { onProgress: (progress) => update(item.key, { progress }) });
+      update(item.key, { status: 'ready', media });
     } catch (err) {
-      update(item.key, { status: 'failed', error: apiMessage(err) || t('composer.photoFailed') });
+      const fallback = item.kind === 'video' ? t('composer.videoFailed') : t('composer.photoFailed');
+      update(item.key, { status: 'failed', error: apiMessage(err) || fallback });
     }
   };
 
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
     e.target.value = '';
-    const room = PHOTOS_PER_POST - photos.length;
-    setPhotoNotice(files.length > room ? t('composer.photosLimit', { count: PHOTOS_PER_POST }) : null);
-    const added = files.slice(0, Math.max(0, room)).map((file) => {
+    const { taken, leftOut } = fitMedia(photos, files);
+    setPhotoNotice(leftOut ? t('composer.mediaLimit', { count: PHOTOS_PER_POST }) : null);
+    const added = taken.map((file) => {
       const preview = URL.createObjectURL(file);
       previews.current.add(preview);
-      return { key: preview, file, preview, status: 'uploading' as const };
+      return { key: preview, file, kind: kindOf(file), preview, status: 'uploading' as const };
     });
     if (added.length === 0) return;
     setPhotos((list) => [...list, ...added]);
@@ -145,25 +177,43 @@ export function Composer() {
       />
       {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
       {photos.length > 0 ? (
-        <ul className="mt-3 grid grid-cols-4 gap-2" aria-label={t('composer.photosLabel')}>
+        <ul className="mt-3 grid grid-cols-4 gap-2" aria-label={t('composer.mediaLabel')}>
           {photos.map((p, i) => (
             <li key={p.key} className="relative">
-              <img
-                src={p.preview}
-                alt={t('composer.photoAlt', { n: i + 1 })}
-                className={`aspect-square w-full rounded-lg object-cover ${p.status === 'ready' ? '' : 'opacity-60'}`}
-              />
+              {p.kind === 'video' ? (
+                <video
+                  src={p.preview}
+                  muted
+                  playsInline
+                  preload="metadata"
+                  aria-label={t('composer.videoAlt')}
+                  className={`aspect-square w-full rounded-lg bg-stone-900 object-cover ${p.status === 'ready' ? '' : 'opacity-60'}`}
+                />
+              ) : (
+                <img
+                  src={p.preview}
+                  alt={t('composer.photoAlt', { n: i + 1 })}
+                  className={`aspect-square w-full rounded-lg object-cover ${p.status === 'ready' ? '' : 'opacity-60'}`}
+                />
+              )}
               {p.status === 'uploading' ? (
                 <span className="absolute inset-0 flex items-center justify-center" role="status">
                   <Spinner />
-                  <span className="sr-only">{t('composer.photoUploading', { n: i + 1 })}</span>
+                  {p.kind === 'video' ? (
+                    <span className="absolute bottom-1 left-1 rounded bg-white/90 px-1.5 text-xs font-semibold text-stone-900">
+                      {t('composer.percent', { value: Math.round((p.progress ?? 0) * 100) })}
+                    </span>
+                  ) : null}
+                  <span className="sr-only">
+                    {p.kind === 'video' ? t('composer.videoUploading') : t('composer.photoUploading', { n: i + 1 })}
+                  </span>
                 </span>
               ) : null}
               <button
                 type="button"
                 onClick={() => remove(p)}
                 className="absolute right-1 top-1 inline-flex h-8 w-8 items-center justify-center rounded-full bg-stone-900/75 text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-                aria-label={t('composer.removePhoto', { n: i + 1 })}
+                aria-label={p.kind === 'video' ? t('composer.removeVideo') : t('composer.removePhoto', { n: i + 1 })}
               >
                 <Icon className="h-4 w-4">
                   <path d="M6 6l12 12M18 6 6 18" />
@@ -191,7 +241,7 @@ export function Composer() {
           ref={fileInput}
           id={`${id}-photos`}
           type="file"
-          accept={PHOTO_TYPES.join(',')}
+          accept={MEDIA_ACCEPT}
           multiple
           onChange={choose}
           className="sr-only"
@@ -203,14 +253,14 @@ export function Composer() {
             type="button"
             variant="outline"
             onClick={() => fileInput.current?.click()}
-            disabled={photos.length >= PHOTOS_PER_POST}
+            disabled={photos.length >= PHOTOS_PER_POST || photos.some((p) => p.kind === 'video')}
           >
             <Icon>
               <rect x="3" y="5" width="18" height="14" rx="2" />
               <circle cx="9" cy="10" r="1.5" />
               <path d="m21 16-5-5-8 8" />
             </Icon>
-            {t('composer.addPhotos')}
+            {t('composer.addMedia')}
           </Button>
           <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-stone-800">
             <input

@@ -142,7 +142,7 @@ export function PostCard({
       ) : post.body ? (
         <p className="mt-3 whitespace-pre-wrap break-words text-stone-900">{post.body}</p>
       ) : null}
-      <PostMedia media={post.media} author={post.author.name} />
+      <PostMedia postId={post.id} media={post.media} author={post.author.name} mine={post.mine} />
 
       {post.answeredAt && post.testimony ? (
         <div className="mt-3 rounded-xl bg-emerald-50 p-3 text-stone-900">
