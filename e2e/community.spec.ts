@@ -202,3 +202,39 @@ test('a post with a video: uploaded with its progress, "Processando vídeo…", 
   ]);
   await visitor.close();
 });
+
+test('an open feed learns of a new post at once: the "novas publicações" pill, then the post on top', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const reader = await createUser({ firstName: 'Tiago' });
+  const writer = await createUser({ firstName: 'Sara' });
+  await loginAs(page, reader);
+  await page.goto('/community');
+  // A post of the reader's own, so the feed has a newest post to count from.
+  const own = `Bom dia, comunidade ${Date.now()}`;
+  await page.getByLabel('Compartilhe algo com a comunidade').fill(own);
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByRole('article').filter({ hasText: own })).toBeVisible();
+  await page.getByRole('tab', { name: 'Descobrir' }).click();
+  await expect(page.getByRole('article').filter({ hasText: own })).toBeVisible();
+
+  const other = await browser.newContext({ locale: 'pt-BR' });
+  const op = await other.newPage();
+  await loginAs(op, writer);
+  const news = `Testemunho de Sara ${Date.now()}`;
+  const res = await op.request.post('/api/community/posts', {
+    data: { body: news },
+    headers: { origin: baseURL! },
+  });
+  expect(res.status()).toBe(201);
+  // Told by the server's stream, well before the 30-second fallback poll.
+  const pill = page.getByRole('button', { name: /^\d+ novas? publicaç(ão|ões)$/ });
+  await expect(pill).toBeVisible({ timeout: 10_000 });
+  await pill.click();
+  await expect(page.getByRole('article').first()).toContainText(news);
+  await expect(pill).toHaveCount(0);
+  await other.close();
+});

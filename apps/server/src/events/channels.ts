@@ -25,6 +25,10 @@ const chatAnswerSchema = z.object({
 
 const chatStopSchema = z.object({ messageId: z.uuid() });
 
+/** A post went out to the community (published, or approved after review): who wrote it. */
+const communityPostSchema = z.object({ authorId: z.uuid() });
+
+export type CommunityPostNote = z.output<typeof communityPostSchema>;
 export type ChatAnswerNote = z.output<typeof chatAnswerSchema>;
 export type ChatStopNote = z.output<typeof chatStopSchema>;
 
@@ -33,4 +37,6 @@ export const channels = {
   chatAnswer: (messageId: string): Channel<ChatAnswerNote> => channel(`chat_answer:${messageId}`, chatAnswerSchema),
   /** Someone asked to stop an answer: the process writing it stops it. */
   chatStop: channel<ChatStopNote>('chat_stop', chatStopSchema),
+  /** A new post in the feeds: open feeds ask how many posts are new (the "novas publicações" pill). */
+  communityPost: channel<CommunityPostNote>('community_post', communityPostSchema),
 };

@@ -67,6 +67,11 @@ export const feedQuerySchema = z.strictObject({
     .optional(),
 });
 
+/** The open feed's stream of "new post" notes. */
+export const feedEventsQuerySchema = z.strictObject({
+  feed: z.enum(['following', 'discover']).default('discover'),
+});
+
 export const newCountQuerySchema = z.strictObject({
   feed: z.enum(['following', 'discover']).default('discover'),
   /** The id of the newest post the reader has. */

@@ -910,3 +910,14 @@ export async function saveModerationSettings(
     .returning();
   return row!;
 }
+
+/** The members this member follows (the most recent `limit`): whose posts reach their Seguindo. */
+export async function followeeIds(db: DbOrTx, followerId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: communityFollows.followeeId })
+    .from(communityFollows)
+    .where(eq(communityFollows.followerId, followerId))
+    .orderBy(desc(communityFollows.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -4,6 +4,7 @@ import {
   commentIdParamsSchema,
   commentSchema,
   createPostSchema,
+  feedEventsQuerySchema,
   feedQuerySchema,
   handleParamsSchema,
   handlePostsQuerySchema,
@@ -15,7 +16,13 @@ import {
   reportSchema,
   updatePostSchema,
 } from '@candeia/shared/schemas/community';
+import { PassThrough } from 'node:stream';
 import * as community from './service.ts';
+
+/** A comment line keeps idle proxies from closing a feed's stream. */
+const PING_MS = 25_000;
+/** Posts going out close together make one note: the page asks for the count once. */
+const COALESCE_MS = 1_000;
 
 /**
  * The community (SPEC.md §1): feeds, posts, comments, reactions, prayers, members and follows.
@@ -30,6 +37,46 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/feed/new', { schema: { querystring: newCountQuerySchema } }, async (req) =>
     community.newCount(deps, req.actor(), req.query),
+  );
+  // The server closing (a deploy, a test's end) ends the open streams; the pages reconnect.
+  const open = new Set<PassThrough>();
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+  // The open feed's stream (server-sent events): "post" when something new may be there.
+  app.get(
+    '/feed/events',
+    { schema: { querystring: feedEventsQuerySchema }, config: { rateLimit: { max: 60, windowMs: 60_000 } } },
+    async (req, reply) => {
+      const stream = new PassThrough();
+      let timer: NodeJS.Timeout | null = null;
+      const note = () => {
+        if (timer) return;
+        timer = setTimeout(() => {
+          timer = null;
+          if (!stream.writableEnded) stream.write('event: post\ndata: {}\n\n');
+        }, COALESCE_MS);
+        timer.unref();
+      };
+      const stop = await community.feedEvents(deps, req.actor(), req.query.feed, { post: note, resync: note });
+      const ping = setInterval(() => stream.write(': ping\n\n'), PING_MS);
+      ping.unref();
+      stream.on('close', () => {
+        clearInterval(ping);
+        if (timer) clearTimeout(timer);
+        stop();
+      });
+      open.add(stream);
+      stream.on('close', () => open.delete(stream));
+      stream.write('retry: 5000\n\n');
+      return reply
+        .headers({
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          'x-accel-buffering': 'no',
+        })
+        .send(stream);
+    },
   );
   app.get('/me', async (req) => community.me(deps, req.actor()));
 

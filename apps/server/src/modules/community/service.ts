@@ -24,6 +24,7 @@ import { requireFeature } from '../billing/index.ts';
 import { attachToPost, findPosted, mediaOfPosts, sendMedia, type MediaVariant } from '../media/index.ts';
 import { matchWords } from './moderation/words.ts';
 import * as repo from './repository.ts';
+import { channels } from '../../events/channels.ts';
 
 /** The signed-in member behind a community call, past the plan's `community` flag. */
 async function gate(deps: Deps, actor: Actor): Promise<string> {
@@ -229,9 +230,38 @@ export async function createPost(
       held,
     });
     await attachToPost(tx, me, postId, input.mediaIds);
+    // Open feeds hear of it at commit (a held post, once approved).
+    if (!held) await deps.events.publish(channels.communityPost, { authorId: me }, tx);
     return postId;
   });
   return postFor(deps, id, me);
+}
+
+/** The most followed members a Seguindo stream listens for; beyond them the pill waits for a poll. */
+const STREAM_FOLLOWEES_MAX = 5000;
+
+/**
+ * What an open feed is told as it happens (`GET /feed/events`): `onPost` is called when a post
+ * that may be new to this reader goes out: by someone else, and for Seguindo by someone they
+ * follow (as of when the stream opened). It tells nothing of the post: the page then asks
+ * `/feed/new`, which applies blocks, mutes and reviews. Calls `onResync` when notes may have been
+ * missed (the bus reconnected). Resolves to the function that stops it.
+ */
+export async function feedEvents(
+  deps: Deps,
+  actor: Actor,
+  feed: 'following' | 'discover',
+  on: { post: () => void; resync: () => void },
+): Promise<() => void> {
+  const me = await member(deps, actor);
+  const followees = feed === 'following' ? new Set(await repo.followeeIds(deps.db, me, STREAM_FOLLOWEES_MAX)) : null;
+  return deps.events.subscribe(
+    channels.communityPost,
+    ({ authorId }) => {
+      if (authorId !== me && (!followees || followees.has(authorId))) on.post();
+    },
+    { resync: on.resync },
+  );
 }
 
 /**

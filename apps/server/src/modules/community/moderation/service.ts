@@ -16,6 +16,7 @@ import {
 import { requireAdmin } from '../../../lib/access.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Actor, Deps } from '../../../types.ts';
+import { channels } from '../../../events/channels.ts';
 import * as repo from '../repository.ts';
 import { suspensionRuns } from '../service.ts';
 import { cleanWords, matchWords } from './words.ts';
@@ -160,6 +161,8 @@ export async function moderatePost(
         throw new AppError('MODERATION_NOT_APPLICABLE');
     } else {
       if (!(await repo.moderatePost(tx, id, input.action, now))) throw new AppError('MODERATION_NOT_APPLICABLE');
+      // An approved post goes out now: open feeds hear of it.
+      if (input.action === 'approve') await deps.events.publish(channels.communityPost, { authorId }, tx);
       await repo.closeReports(tx, { postId: id, commentId: null }, RESOLUTION[input.action], now);
     }
     await repo.insertLog(tx, {
