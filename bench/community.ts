@@ -306,6 +306,20 @@ async function makePhoto(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * Waits until the server answers /api/health quickly again: a phase's timed-out requests are
+ * still being served after autocannon gives up on them, and would weigh on the next phase.
+ */
+async function settle(base: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (let quick = 0; quick < 3 && Date.now() < deadline;) {
+    const t = performance.now();
+    await fetch(`${base}/api/health`).catch(() => undefined);
+    quick = performance.now() - t < 100 ? quick + 1 : 0;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 interface Member {
   n: number;
   cookie: string;
@@ -436,7 +450,9 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
         },
       });
       feedRows.push({ ...r, withinTarget: String(r.p99 <= TARGET_P99_MS && r.non2xx === 0 && r.errors === 0) });
+      await settle(base);
     };
+    await settle(base);
     const feedMemory: number[] = [];
     const feedSampler = setInterval(() => feedMemory.push(memoryOf(pid).rss), 100);
     await phase('Seguindo (following)', 'following', 'first');
