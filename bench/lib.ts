@@ -16,13 +16,38 @@ export interface LoadResult {
   errors: number;
 }
 
-/** Runs autocannon against a URL; bounded in time, loopback only. */
+/** What one connection asks for, again and again: a path on the URL's host, with its headers. */
+export interface ClientRequest {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Runs autocannon against a URL; bounded in time, loopback only. `perClient(i)` gives the i-th
+ * connection its own request (another member's cookie, another cursor); without it every
+ * connection asks for `url`.
+ */
 export async function load(
   name: string,
   url: string,
-  opts: { connections?: number; seconds?: number } = {},
+  opts: { connections?: number; seconds?: number; perClient?: (i: number) => ClientRequest } = {},
 ): Promise<LoadResult> {
-  const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.seconds ?? 10, pipelining: 1 });
+  let next = 0;
+  const perClient = opts.perClient;
+  const r = await autocannon({
+    url,
+    connections: opts.connections ?? 50,
+    duration: opts.seconds ?? 10,
+    pipelining: 1,
+    ...(perClient
+      ? {
+          setupClient: (client: autocannon.Client) => {
+            const { path, headers } = perClient(next++);
+            client.setRequests([{ method: 'GET', path, headers: headers ?? {} }]);
+          },
+        }
+      : {}),
+  });
   return {
     name,
     reqPerSec: Math.round(r.requests.average),

@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark in turn (BENCH_SECONDS shortens each load phase). */
 import { benchChat } from './chat.ts';
+import { benchCommunity } from './community.ts';
 import { benchCredits } from './credits.ts';
 import { benchLanding } from './landing.ts';
 import { benchScripture } from './scripture.ts';
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   scripture: () => benchScripture(),
   'scripture-import': () => benchScriptureImport(),
   chat: () => benchChat(),
+  community: () => benchCommunity(),
   startup: () => benchStartup(),
 };
 for (const [name, run] of Object.entries(benches)) {

@@ -71,6 +71,10 @@ export const communityPosts = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
     index('community_posts_author_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+    // Seguindo: each followed member's newest published posts, read from the index alone.
+    index('community_posts_author_published_idx')
+      .on(t.authorId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
     index('community_posts_held_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'held'`),

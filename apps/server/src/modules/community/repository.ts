@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -284,16 +284,58 @@ const followingScope = (db: DbOrTx, viewerId: string) =>
     ),
   );
 
-const before = (c: Cursor | null): SQL | undefined =>
-  c
-    ? or(lt(communityPosts.createdAt, c.at), and(eq(communityPosts.createdAt, c.at), lt(communityPosts.id, c.id)))
-    : undefined;
+/** ` AND <condition>`, or nothing. */
+const andAlso = (c: SQL | undefined): SQL => (c ? sql` AND ${c}` : sql``);
+
+/**
+ * ` AND` the post aliased `k` is older than the cursor: one row comparison, which the indexes on
+ * (…, created_at, id) walk from.
+ */
+const olderThan = (c: Cursor | null): SQL =>
+  c ? sql` AND (k.created_at, k.id) < (${c.at.toISOString()}::timestamptz, ${c.id}::uuid)` : sql``;
+
+/**
+ * The (id, created_at) of a feed page, each branch in (time, id) order along an index and cut at
+ * `limit`, so no branch reads more than a page:
+ * - discover: the published posts (`community_posts_feed_idx`) with no block or mute between,
+ *   and the viewer's own held or hidden ones;
+ * - following: for each member the viewer follows, their newest published posts
+ *   (`community_posts_author_published_idx`, from the index alone), and the viewer's own;
+ * - author: one member's posts the viewer may see.
+ * The order says NULLS LAST because the indexes are built so (`.desc()` in the schema): a bare
+ * DESC (NULLS FIRST) would not walk them, and PostgreSQL would sort the whole table instead.
+ */
+function pageKeys(q: {
+  viewerId: string | null;
+  feed: 'following' | 'discover' | 'author';
+  authorId?: string;
+  cursor: Cursor | null;
+  limit: number;
+}): SQL {
+  const v = q.viewerId;
+  const author = sql`k.author_id`;
+  const own = (statuses: SQL) =>
+    sql`(SELECT k.id, k.created_at FROM ${communityPosts} k WHERE k.author_id = ${v} AND k.status IN ${statuses}${olderThan(q.cursor)} ORDER BY k.created_at DESC NULLS LAST, k.id DESC NULLS LAST LIMIT ${q.limit})`;
+  if (q.feed === 'author' && q.authorId) {
+    const visible = v
+      ? sql`(k.status = 'published' OR (k.author_id = ${v} AND k.status IN ('held', 'hidden')))`
+      : sql`k.status = 'published'`;
+    return sql`(SELECT k.id, k.created_at FROM ${communityPosts} k WHERE k.author_id = ${q.authorId} AND ${visible}${andAlso(notBlocked(v, author))}${olderThan(q.cursor)} ORDER BY k.created_at DESC NULLS LAST, k.id DESC NULLS LAST LIMIT ${q.limit})`;
+  }
+  if (q.feed === 'following' && v) {
+    const followee = sql`f.followee_id`;
+    return sql`(SELECT k.id, k.created_at FROM ${communityFollows} f CROSS JOIN LATERAL (SELECT k.id, k.created_at FROM ${communityPosts} k WHERE k.author_id = f.followee_id AND k.status = 'published'${olderThan(q.cursor)} ORDER BY k.created_at DESC NULLS LAST, k.id DESC NULLS LAST LIMIT ${q.limit}) k WHERE f.follower_id = ${v}${andAlso(notBlocked(v, followee))}${andAlso(notMuted(v, followee))}) UNION ALL ${own(sql`('published', 'held', 'hidden')`)}`;
+  }
+  const published = sql`(SELECT k.id, k.created_at FROM ${communityPosts} k WHERE k.status = 'published'${andAlso(notBlocked(v, author))}${andAlso(notMuted(v, author))}${olderThan(q.cursor)} ORDER BY k.created_at DESC NULLS LAST, k.id DESC NULLS LAST LIMIT ${q.limit})`;
+  return v ? sql`${published} UNION ALL ${own(sql`('held', 'hidden')`)}` : published;
+}
 
 /**
  * A page of a feed, newest first: 'discover' is everyone's posts; 'following' the posts of the
  * people the viewer follows, and the viewer's own; `authorId` one member's posts. Published posts
  * and the viewer's own held or hidden ones; never a blocked member's (either way), and in the
- * two feeds never a muted member's.
+ * two feeds never a muted member's. The page's posts are picked first (`pageKeys`), then read
+ * with their authors and what the viewer did, for those posts only.
  */
 export async function feedPage(
   db: DbOrTx,
@@ -305,28 +347,15 @@ export async function feedPage(
     limit: number;
   },
 ) {
-  const scope =
-    q.feed === 'following' && q.viewerId
-      ? followingScope(db, q.viewerId)
-      : q.feed === 'author' && q.authorId
-        ? eq(communityPosts.authorId, q.authorId)
-        : undefined;
   return await db
     .select(postColumns(q.viewerId))
     .from(communityPosts)
     .innerJoin(communityMembers, eq(communityMembers.userId, communityPosts.authorId))
     .innerJoin(users, eq(users.id, communityPosts.authorId))
     .where(
-      and(
-        postVisible(q.viewerId),
-        notBlocked(q.viewerId, communityPosts.authorId),
-        q.feed === 'author' ? undefined : notMuted(q.viewerId, communityPosts.authorId),
-        scope,
-        before(q.cursor),
-      ),
+      sql`${communityPosts.id} IN (SELECT page.id FROM (${pageKeys(q)}) page ORDER BY page.created_at DESC, page.id DESC LIMIT ${q.limit})`,
     )
-    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
-    .limit(q.limit);
+    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id));
 }
 
 /** How many posts of a feed are newer than the post `afterId` (the pill "novas publicações"). */

@@ -1,0 +1,1 @@
+CREATE INDEX "community_posts_author_published_idx" ON "community_posts" USING btree ("author_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "community_posts"."status" = 'published';
