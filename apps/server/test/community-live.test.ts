@@ -33,7 +33,11 @@ beforeAll(async () => {
   });
   expect(follow.statusCode, follow.body).toBe(200);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  // This test's own fetches keep their idle connections open; the app would wait for them.
+  t.app.server.closeAllConnections();
+  await t.close();
+});
 
 /** An open feed stream: the notes it received so far, and how to close it. */
 async function listen(u: TestUser, feed: 'following' | 'discover') {
@@ -141,6 +145,30 @@ describe('the open feed is told of new posts', () => {
     await quiet();
     expect(feed.notes).toEqual(['post']);
     await feed.close();
+  });
+
+  it('a member holds a few streams at once, not a flood: the seventh is refused 429 until one closes', async () => {
+    const six = await Promise.all(Array.from({ length: 6 }, () => listen(carla, 'discover')));
+    const seventh = await fetch(`${base}/api/community/feed/events?feed=discover`, {
+      headers: { cookie: carla.cookie, origin: t.config.APP_URL, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(seventh.status).toBe(429);
+    await seventh.body?.cancel();
+    await six[0]!.close();
+    // Once the server has seen the close, a stream opens again.
+    await expect
+      .poll(async () => {
+        const ctrl = new AbortController();
+        const again = await fetch(`${base}/api/community/feed/events?feed=discover`, {
+          headers: { cookie: carla.cookie, origin: t.config.APP_URL, 'sec-fetch-site': 'same-origin' },
+          signal: ctrl.signal,
+        });
+        ctrl.abort();
+        await again.body?.cancel().catch(() => undefined);
+        return again.status;
+      })
+      .toBe(200);
+    await Promise.all(six.slice(1).map((s) => s.close()));
   });
 
   it('needs a session and the community: a visitor gets 401', async () => {

@@ -17,12 +17,15 @@ import {
   updatePostSchema,
 } from '@candeia/shared/schemas/community';
 import { PassThrough } from 'node:stream';
+import { AppError } from '../../lib/app-error.ts';
 import * as community from './service.ts';
 
 /** A comment line keeps idle proxies from closing a feed's stream. */
 const PING_MS = 25_000;
 /** Posts going out close together make one note: the page asks for the count once. */
 const COALESCE_MS = 1_000;
+/** Open feed streams one member may hold in one process (a few tabs; not a flood of sockets). */
+const STREAMS_PER_MEMBER = 6;
 
 /**
  * The community (SPEC.md §1): feeds, posts, comments, reactions, prayers, members and follows.
@@ -40,6 +43,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // The server closing (a deploy, a test's end) ends the open streams; the pages reconnect.
   const open = new Set<PassThrough>();
+  const perMember = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();
   });
@@ -58,13 +62,19 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         }, COALESCE_MS);
         timer.unref();
       };
+      const who = req.actor().userId ?? '';
+      if ((perMember.get(who) ?? 0) >= STREAMS_PER_MEMBER) throw new AppError('RATE_LIMITED');
       const stop = await community.feedEvents(deps, req.actor(), req.query.feed, { post: note, resync: note });
+      perMember.set(who, (perMember.get(who) ?? 0) + 1);
       const ping = setInterval(() => stream.write(': ping\n\n'), PING_MS);
       ping.unref();
       stream.on('close', () => {
         clearInterval(ping);
         if (timer) clearTimeout(timer);
         stop();
+        const left = (perMember.get(who) ?? 1) - 1;
+        if (left > 0) perMember.set(who, left);
+        else perMember.delete(who);
       });
       open.add(stream);
       stream.on('close', () => open.delete(stream));
