@@ -162,7 +162,7 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(4);
+    await expect(tabs).toHaveCount(5);
     const panel = page.getByRole('tabpanel');
 
     await expect(panel.getByRole('table')).toBeVisible();
@@ -391,7 +391,7 @@ test.describe('keyboard', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(4);
+    await expect(tabs).toHaveCount(5);
     const [security, users, outbox, billing] = [tabs.nth(0), tabs.nth(1), tabs.nth(2), tabs.nth(3)];
     await expect(security).toHaveAttribute('aria-selected', 'true');
 
