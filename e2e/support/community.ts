@@ -3,8 +3,18 @@ import { expect } from '@playwright/test';
 import { loginAs, type E2EUser } from './fixtures.ts';
 
 /** A signed-in page of its own (a second person at another browser). */
-export async function pageOf(browser: Browser, user: E2EUser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+export async function pageOf(
+  browser: Browser,
+  user: E2EUser,
+  baseURL: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    ...(viewport ? { viewport } : {}),
+  });
   const page = await context.newPage();
   await loginAs(page, user);
   return page;
@@ -35,4 +45,14 @@ export async function saveModerationSettings(admin: Page, baseURL: string, holdF
     headers: { origin: baseURL },
   });
   expect(res.ok(), await res.text()).toBe(true);
+}
+
+/**
+ * A screenshot of what is on screen with a dialog open (the viewport, not the full page: a
+ * full-page capture would draw the fixed sheet and overlay over the wrong part of the page).
+ */
+export async function dialogShot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  const kind = (page.viewportSize()?.width ?? 1440) < 700 ? 'phone' : 'desktop';
+  await page.screenshot({ path: `e2e/screenshots/${kind}/${name}.png` });
 }

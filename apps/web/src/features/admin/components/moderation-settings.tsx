@@ -129,7 +129,7 @@ function SettingsForm({ settings }: { settings: ModerationSettingsDto }) {
       <form ref={formRef} noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
         <p className="max-w-2xl text-sm text-stone-600">{t('moderation.settings.lead')}</p>
         <Field
-          className="max-w-xs"
+          className="max-w-md"
           label={t('moderation.settings.holdFirstPosts')}
           hint={t('moderation.settings.holdFirstPostsHint')}
           error={message(errors.holdFirstPosts?.message)}
@@ -147,10 +147,12 @@ function SettingsForm({ settings }: { settings: ModerationSettingsDto }) {
             />
           )}
         </Field>
-        <fieldset className="grid gap-4">
+        <fieldset aria-describedby="moderation-words-hint">
           <legend className="text-sm font-semibold text-stone-800">{t('moderation.settings.words')}</legend>
-          <p className="-mt-2 text-sm text-stone-500">{t('moderation.settings.wordsHint')}</p>
-          <div className="grid gap-4 md:grid-cols-3">
+          <p id="moderation-words-hint" className="mt-1 text-sm text-stone-500">
+            {t('moderation.settings.wordsHint')}
+          </p>
+          <div className="mt-4 grid gap-4 md:grid-cols-3">
             {WORD_LANGUAGES.map((lang) => (
               <Field
                 key={lang}
