@@ -112,7 +112,8 @@ test('community moderation: report dialog, marks, block, suspension and the Mode
     await page.getByRole('menuitem', { name: 'Denunciar' }).click();
     await dialog.getByRole('radio', { name: 'Conteúdo impróprio' }).check();
     await dialog.getByRole('button', { name: 'Enviar denúncia' }).click();
-    await expect(page.getByText('Denúncia enviada')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(other.getByText('Você denunciou este conteúdo')).toBeVisible();
 
     // The admin's queue, before acting.
     await adminPage.goto('/admin?tab=moderation');
