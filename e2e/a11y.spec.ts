@@ -162,7 +162,7 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(4);
+    await expect(tabs).toHaveCount(5);
     const panel = page.getByRole('tabpanel');
 
     await expect(panel.getByRole('table')).toBeVisible();
@@ -391,8 +391,14 @@ test.describe('keyboard', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(4);
-    const [security, users, outbox, billing] = [tabs.nth(0), tabs.nth(1), tabs.nth(2), tabs.nth(3)];
+    await expect(tabs).toHaveCount(5);
+    const [security, users, outbox, billing, moderation] = [0, 1, 2, 3, 4].map((i) => tabs.nth(i)) as [
+      Locator,
+      Locator,
+      Locator,
+      Locator,
+      Locator,
+    ];
     await expect(security).toHaveAttribute('aria-selected', 'true');
 
     // Only the selected tab is in the tab order.
@@ -409,14 +415,16 @@ test.describe('keyboard', () => {
     await page.keyboard.press('ArrowRight');
     await expect(billing).toBeFocused();
     await page.keyboard.press('ArrowRight');
+    await expect(moderation).toBeFocused();
+    await page.keyboard.press('ArrowRight');
     await expect(security).toBeFocused();
     await page.keyboard.press('ArrowLeft');
-    await expect(billing).toBeFocused();
+    await expect(moderation).toBeFocused();
     await page.keyboard.press('Home');
     await expect(security).toBeFocused();
     await page.keyboard.press('End');
-    await expect(billing).toBeFocused();
-    await expect(billing).toHaveAttribute('aria-selected', 'true');
+    await expect(moderation).toBeFocused();
+    await expect(moderation).toHaveAttribute('aria-selected', 'true');
 
     // Tab leaves the tab list for the panel.
     await page.keyboard.press('Tab');
@@ -424,7 +432,7 @@ test.describe('keyboard', () => {
 
     // The confirmation dialog: focus moves in, Escape closes it and focus returns.
     await page.keyboard.press('Shift+Tab');
-    await expect(billing).toBeFocused();
+    await expect(moderation).toBeFocused();
     await page.keyboard.press('Home');
     await expect(security).toBeFocused();
     const clear = page.getByRole('button', { name: 'Limpar registros' });

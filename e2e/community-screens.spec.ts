@@ -1,6 +1,8 @@
 import { createUser, expect, loginAs, test, withDb } from './support/fixtures.ts';
 import { expectAccessible, shot } from './support/scripture.ts';
 import { sampleClip, samplePhoto } from './support/photos.ts';
+import { expectAccessible as expectAccessibleDialog } from './support/billing.ts';
+import { dialogShot, handleOf, pageOf, postThroughApi, saveModerationSettings } from './support/community.ts';
 
 /** The community's screens on a phone and a desktop: accessible (axe), and photographed. */
 test('community feed, member page and a post page: accessible, on a phone and a desktop', async ({ page }) => {
@@ -92,4 +94,129 @@ test('community feed, member page and a post page: accessible, on a phone and a 
   await expect(page.getByRole('link', { name: 'Faça login para comentar' })).toBeVisible();
   await expectAccessible(page, '/community/post/:id');
   await shot(page, 'community-post-signed-out');
+});
+
+/** The moderation's screens: the report dialog, the marks, a blocked member, a suspension, and the admin's tab. */
+test('community moderation: report dialog, marks, block, suspension and the Moderação tab, on a phone and a desktop', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const tag = test.info().project.name;
+  const author = await createUser({ firstName: 'Sara' });
+  const reader = await createUser({ firstName: 'Tomé' });
+  const admin = await createUser({ role: 'admin', firstName: 'Ester' });
+  const ap = await pageOf(browser, author, baseURL!);
+  const adminPage = await pageOf(browser, admin, baseURL!, page.viewportSize() ?? undefined);
+  const held = `Compre agora o meu curso de oração (${tag})`;
+  const hidden = `Palavras duras contra um irmão (${tag})`;
+  const sensitive = `O relato difícil do acidente que vivi (${tag})`;
+  try {
+    await postThroughApi(ap, baseURL!, hidden);
+    const s = await postThroughApi(ap, baseURL!, sensitive);
+    const heldWords = await adminPage.request.put('/api/admin/community/settings', {
+      data: { holdFirstPosts: 0, words: { pt: ['compre agora'], en: [], es: [] } },
+      headers: { origin: baseURL! },
+    });
+    expect(heldWords.ok()).toBe(true);
+    await postThroughApi(ap, baseURL!, held);
+
+    // The reader reports the hidden-to-be post: the dialog.
+    await loginAs(page, reader);
+    await page.goto('/community?feed=discover');
+    const card = page.getByRole('article').filter({ hasText: hidden });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await card.getByRole('button', { name: 'Mais opções do post' }).click();
+    await page.getByRole('menuitem', { name: 'Denunciar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Denunciar este post' });
+    await dialog.getByRole('radio', { name: 'Assédio ou ofensa' }).check();
+    await dialog.getByLabel('Observação (opcional)').fill('Ataca outro membro pelo nome.');
+    await expectAccessibleDialog(page, 'report dialog');
+    await dialogShot(page, 'community-report-dialog');
+    await dialog.getByRole('button', { name: 'Enviar denúncia' }).click();
+    await expect(page.getByText('Denúncia enviada')).toBeVisible();
+    const other = page.getByRole('article').filter({ hasText: sensitive });
+    await other.getByRole('button', { name: 'Mais opções do post' }).click();
+    await page.getByRole('menuitem', { name: 'Denunciar' }).click();
+    await dialog.getByRole('radio', { name: 'Conteúdo impróprio' }).check();
+    await dialog.getByRole('button', { name: 'Enviar denúncia' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(other.getByText('Você denunciou este conteúdo')).toBeVisible();
+
+    // The admin's queue, before acting.
+    await adminPage.goto('/admin?tab=moderation');
+    await expect(adminPage.getByRole('listitem').filter({ hasText: held })).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(adminPage, '/admin?tab=moderation');
+    await shot(adminPage, 'admin-moderation-queue');
+    const item = adminPage.getByRole('listitem').filter({ hasText: hidden });
+    await item.getByRole('button', { name: 'Ocultar' }).click();
+    await expectAccessibleDialog(adminPage, 'moderation action dialog');
+    await dialogShot(adminPage, 'admin-moderation-hide-dialog');
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Ocultar' }).click();
+    await expect(adminPage.getByText('Item ocultado')).toBeVisible();
+    const marked = await adminPage.request.post(`/api/admin/community/posts/${s.id}/moderate`, {
+      data: { action: 'sensitive', reason: '' },
+      headers: { origin: baseURL! },
+    });
+    expect(marked.status()).toBe(204);
+
+    // The author's feed: held, hidden and sensitive marks.
+    await ap.setViewportSize(page.viewportSize()!);
+    await ap.goto('/community?feed=following');
+    await expect(ap.getByRole('article').filter({ hasText: held }).getByText('Aguardando revisão')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(ap.getByText('Conteúdo sensível').first()).toBeVisible();
+    await expectAccessible(ap, '/community (held, hidden, sensitive)');
+    await shot(ap, 'community-moderation-marks');
+
+    // A blocked member's page, seen by the one who blocked.
+    const authorHandle = await handleOf(ap);
+    await page.goto(`/u/${authorHandle}`);
+    await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    await expectAccessibleDialog(page, 'block dialog');
+    await dialogShot(page, 'community-block-dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Bloquear' }).click();
+    await expect(page.getByRole('button', { name: 'Desbloquear' })).toBeVisible();
+    await expectAccessible(page, '/u/:handle (blocked)');
+    await shot(page, 'community-member-blocked');
+    await page.getByRole('button', { name: 'Desbloquear' }).click();
+    await expect(page.getByRole('button', { name: 'Bloquear', exact: true })).toBeVisible();
+
+    // A suspension: the reader's composer and comment box.
+    const readerHandle = await handleOf(page);
+    const suspended = await adminPage.request.put(`/api/admin/community/members/${readerHandle}/suspension`, {
+      data: { until: new Date(Date.now() + 7 * 86_400_000).toISOString(), reason: 'Spam repetido nos comentários' },
+      headers: { origin: baseURL! },
+    });
+    expect(suspended.ok()).toBe(true);
+    await page.goto('/community?feed=discover');
+    await expect(page.getByText('Sua participação está suspensa')).toBeVisible({ timeout: 30_000 });
+    await page
+      .getByRole('article')
+      .first()
+      .getByRole('button', { name: /Comentar|comentário/ })
+      .first()
+      .click();
+    await expectAccessible(page, '/community (suspended)');
+    await shot(page, 'community-suspended');
+
+    // The admin's other sections.
+    await adminPage.goto('/admin?tab=moderation&section=suspensions');
+    await expect(adminPage.getByText('Spam repetido nos comentários').filter({ visible: true }).first()).toBeVisible();
+    await expectAccessible(adminPage, '/admin moderation suspensions');
+    await shot(adminPage, 'admin-moderation-suspensions');
+    await adminPage.goto('/admin?tab=moderation&section=log');
+    await expect(adminPage.getByText('Ocultou').filter({ visible: true }).first()).toBeVisible();
+    await expectAccessible(adminPage, '/admin moderation log');
+    await shot(adminPage, 'admin-moderation-log');
+    await adminPage.goto('/admin?tab=moderation&section=settings');
+    await expect(adminPage.getByLabel('Português')).toHaveValue('compre agora');
+    await expectAccessible(adminPage, '/admin moderation settings');
+    await shot(adminPage, 'admin-moderation-settings');
+  } finally {
+    await saveModerationSettings(adminPage, baseURL!, 0);
+    await Promise.all([ap.context().close(), adminPage.context().close()]);
+  }
 });

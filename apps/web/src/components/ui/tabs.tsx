@@ -50,7 +50,12 @@ export function Tabs({
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 rounded-xl bg-stone-100 p-1">
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="flex flex-wrap gap-1 rounded-xl bg-stone-100 p-1"
+      >
         {items.map((item) => {
           const active = item.id === selected?.id;
           return (

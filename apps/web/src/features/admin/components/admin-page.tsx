@@ -3,14 +3,15 @@ import { useSearchParams } from 'react-router';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { BillingTab } from './billing-tab.tsx';
+import { ModerationTab } from './moderation-tab.tsx';
 import { OutboxTab } from './outbox-tab.tsx';
 import { SecurityEventsTab } from './security-events-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
-const TABS = ['security', 'users', 'outbox', 'billing'] as const;
+const TABS = ['security', 'users', 'outbox', 'billing', 'moderation'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Administration (SPEC.md §2, admins only): security events, users, and the mail outbox. */
+/** Administration (SPEC.md §2, admins only): security events, users, the mail outbox, billing, and the community's moderation. */
 export default function AdminPage() {
   const { t } = useTranslation(['admin', 'errors']);
   const [params, setParams] = useSearchParams();
@@ -32,6 +33,7 @@ export default function AdminPage() {
           { id: 'users', label: t('tabs.users'), content: <UsersTab /> },
           { id: 'outbox', label: t('tabs.outbox'), content: <OutboxTab /> },
           { id: 'billing', label: t('tabs.billing'), content: <BillingTab /> },
+          { id: 'moderation', label: t('tabs.moderation'), content: <ModerationTab /> },
         ]}
       />
     </div>

@@ -19,8 +19,10 @@ export function getMemberPosts(handle: string, before: string | null): Promise<F
   );
 }
 
-export function useMemberPosts(handle: string) {
+/** `enabled` false: not asked (a member the reader blocked has no posts to show). */
+export function useMemberPosts(handle: string, enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: communityKeys.memberPosts(handle),
     queryFn: ({ pageParam }) => getMemberPosts(handle, pageParam),
     initialPageParam: null as string | null,

@@ -11,6 +11,7 @@ export const communityKeys = {
   member: (handle: string) => ['community', 'member', handle] as const,
   memberPosts: (handle: string) => ['community', 'feed', 'member', handle] as const,
   follows: (handle: string, which: string) => ['community', 'follows', handle, which] as const,
+  relations: ['community', 'relations'] as const,
 };
 
 export const seg = (s: string) => encodeURIComponent(s);

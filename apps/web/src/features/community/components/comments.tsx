@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { COMMENT_MAX, commentSchema, type CommentDto, type PostDto } from '@candeia/shared/schemas/community';
 import { paths } from '@candeia/shared/routes';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
@@ -11,14 +12,22 @@ import { useMessages } from '../../../lib/forms.ts';
 import { useCreateComment } from '../api/create-comment.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useComments } from '../api/get-comments.ts';
+import { useMe } from '../api/get-me.ts';
 import { useUpdateComment } from '../api/update-comment.ts';
+import { useWithdrawReport } from '../api/withdraw-report.ts';
+import { ReportDialog } from './report-dialog.tsx';
+import { SensitiveCover } from './sensitive-cover.tsx';
+import { isSuspension, SuspendedNotice } from './suspended-notice.tsx';
 import { TextEditor } from './text-editor.tsx';
 import { timeAgo } from './time.ts';
 
 const fieldClass =
   'block w-full resize-y rounded-xl border border-stone-300 px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
-/** A post's comments, oldest first, and the reader's new comment (signed out: a link to sign in). */
+/**
+ * A post's comments, oldest first, and the reader's new comment (signed out: a link to sign in;
+ * suspended: why not). Others' comments can be reported; a hidden one shows its author a mark.
+ */
 export function Comments({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
   const { t } = useTranslation('community');
   const comments = useComments(post.id);
@@ -31,7 +40,7 @@ export function Comments({ post, signedIn }: { post: PostDto; signedIn: boolean 
       {items.length > 0 ? (
         <ul className="space-y-2">
           {items.map((c) => (
-            <CommentItem key={c.id} comment={c} post={post} />
+            <CommentItem key={c.id} comment={c} post={post} signedIn={signedIn} />
           ))}
         </ul>
       ) : comments.isSuccess ? (
@@ -53,15 +62,20 @@ export function Comments({ post, signedIn }: { post: PostDto; signedIn: boolean 
   );
 }
 
-function CommentItem({ comment, post }: { comment: CommentDto; post: PostDto }) {
+function CommentItem({ comment, post, signedIn }: { comment: CommentDto; post: PostDto; signedIn: boolean }) {
   const { t, i18n } = useTranslation('community');
   const { apiMessage } = useMessages();
   const toast = useToast();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const update = useUpdateComment();
   const remove = useDeleteComment();
+  const withdraw = useWithdrawReport();
+  const hidden = comment.status === 'hidden';
+  const fail = (err: unknown) =>
+    toast({ variant: 'destructive', title: t('errors.action'), description: apiMessage(err) });
   return (
     <li className="rounded-xl bg-stone-50 px-3 py-2">
       <p className="text-sm">
@@ -72,7 +86,14 @@ function CommentItem({ comment, post }: { comment: CommentDto; post: PostDto }) 
           · <time dateTime={comment.createdAt}>{timeAgo(comment.createdAt, locale)}</time>
           {comment.editedAt ? ` · ${t('post.edited')}` : ''}
         </span>
+        {hidden ? (
+          <>
+            {' '}
+            <Badge tone="danger">{t('moderation.commentHidden')}</Badge>
+          </>
+        ) : null}
       </p>
+      {hidden ? <p className="mt-1 text-sm text-red-900">{t('moderation.commentHiddenText')}</p> : null}
       {editing ? (
         <TextEditor
           className="mt-1"
@@ -89,19 +110,56 @@ function CommentItem({ comment, post }: { comment: CommentDto; post: PostDto }) 
           onCancel={() => setEditing(false)}
         />
       ) : (
-        <p className="mt-0.5 whitespace-pre-wrap break-words text-stone-900">{comment.body}</p>
+        <SensitiveCover sensitive={comment.sensitive} compact>
+          <p className="mt-0.5 whitespace-pre-wrap break-words text-stone-900">{comment.body}</p>
+        </SensitiveCover>
       )}
-      {!editing && (comment.mine || post.mine) ? (
-        <div className="mt-1 flex gap-1">
-          {comment.mine ? (
+      {!editing && (comment.mine || post.mine || signedIn) ? (
+        <div className="mt-1 flex flex-wrap gap-1">
+          {signedIn && !comment.mine ? (
+            comment.reportId ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                busy={withdraw.isPending}
+                onClick={() =>
+                  withdraw.mutate(
+                    { id: comment.reportId!, postId: post.id, commentId: comment.id },
+                    { onSuccess: () => toast({ variant: 'success', title: t('report.withdrawn') }), onError: fail },
+                  )
+                }
+              >
+                {t('report.withdraw')}
+              </Button>
+            ) : (
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={t('report.commentLabel', { name: comment.author.name })}
+                onClick={() => setReporting(true)}
+              >
+                {t('report.action')}
+              </Button>
+            )
+          ) : null}
+          {comment.mine && !hidden ? (
             <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
               {t('post.edit')}
             </Button>
           ) : null}
-          <Button size="sm" variant="ghost" className="text-red-800" onClick={() => setConfirming(true)}>
-            {t('post.delete')}
-          </Button>
+          {comment.mine || post.mine ? (
+            <Button size="sm" variant="ghost" className="text-red-800" onClick={() => setConfirming(true)}>
+              {t('post.delete')}
+            </Button>
+          ) : null}
         </div>
+      ) : null}
+      {signedIn && !comment.mine ? (
+        <ReportDialog
+          target={{ kind: 'comment', postId: post.id, id: comment.id }}
+          open={reporting}
+          onOpenChange={setReporting}
+        />
       ) : null}
       <ConfirmDialog
         open={confirming}
@@ -116,8 +174,7 @@ function CommentItem({ comment, post }: { comment: CommentDto; post: PostDto }) 
             { postId: post.id, id: comment.id },
             {
               onSettled: () => setConfirming(false),
-              onError: (err) =>
-                toast({ variant: 'destructive', title: t('errors.action'), description: apiMessage(err) }),
+              onError: fail,
             },
           )
         }
@@ -130,9 +187,11 @@ function NewComment({ postId }: { postId: string }) {
   const { t } = useTranslation('community');
   const { message, apiMessage } = useMessages();
   const create = useCreateComment();
+  const me = useMe();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  if (me.data?.suspended) return <SuspendedNotice me={me.data} variant="comment" />;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (create.isPending) return;
@@ -144,6 +203,7 @@ function NewComment({ postId }: { postId: string }) {
       setError(null);
     } catch (err) {
       setError(apiMessage(err));
+      if (isSuspension(err)) void me.refetch();
     }
   };
   return (

@@ -15,7 +15,9 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useMessages } from '../../../lib/forms.ts';
 import { useCreatePost } from '../api/create-post.ts';
+import { useMe } from '../api/get-me.ts';
 import { discardMedia, uploadMedia } from '../api/upload-media.ts';
+import { isSuspension, SuspendedNotice } from './suspended-notice.tsx';
 
 /** A photo or video chosen for the post: shown at once from the device, uploaded meanwhile. */
 interface Attached {
@@ -50,13 +52,15 @@ export function fitMedia(attached: { kind: Attached['kind'] }[], files: File[]):
 /**
  * The new-post form: text, up to four photos or one video, and whether it is a prayer request.
  * Media upload as soon as they are chosen (a video with its progress); "Publicando…" while the
- * post goes; on failure the text and the media stay as they were.
+ * post goes; on failure the text and the media stay as they were. A member the moderation
+ * suspended sees why instead, and until when.
  */
 export function Composer() {
   const { t } = useTranslation('community');
   const { message, apiMessage } = useMessages();
   const toast = useToast();
   const create = useCreatePost();
+  const me = useMe();
   const [body, setBody] = useState('');
   const [isPrayer, setIsPrayer] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -137,7 +141,7 @@ export function Composer() {
     }
     setError(null);
     try {
-      await create.mutateAsync(parsed.data);
+      const created = await create.mutateAsync(parsed.data);
       setBody('');
       setIsPrayer(false);
       for (const p of photos) {
@@ -146,15 +150,22 @@ export function Composer() {
       }
       setPhotos([]);
       setPhotoNotice(null);
-      toast({ variant: 'success', title: t('composer.created'), description: t('composer.createdText') });
+      toast(
+        created.status === 'held'
+          ? { variant: 'success', title: t('composer.held'), description: t('composer.heldText') }
+          : { variant: 'success', title: t('composer.created'), description: t('composer.createdText') },
+      );
     } catch (err) {
       toast({
         variant: 'destructive',
         title: t('composer.failed'),
         description: apiMessage(err) || t('composer.failedText'),
       });
+      if (isSuspension(err)) void me.refetch();
     }
   };
+
+  if (me.data?.suspended) return <SuspendedNotice me={me.data} variant="post" />;
 
   return (
     <form onSubmit={submit} noValidate className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">

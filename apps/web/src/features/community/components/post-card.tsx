@@ -16,7 +16,12 @@ import { usePrayers } from '../api/get-prayers.ts';
 import { useSetPrayer } from '../api/set-prayer.ts';
 import { useSetReaction } from '../api/set-reaction.ts';
 import { useUpdatePost } from '../api/update-post.ts';
+import { useSetMute } from '../api/set-mute.ts';
+import { useWithdrawReport } from '../api/withdraw-report.ts';
+import { BlockDialog } from './block-dialog.tsx';
 import { Comments } from './comments.tsx';
+import { ReportDialog } from './report-dialog.tsx';
+import { SensitiveCover } from './sensitive-cover.tsx';
 import { TextEditor } from './text-editor.tsx';
 import { timeAgo } from './time.ts';
 
@@ -28,7 +33,9 @@ export const postUrl = (id: string) => `${location.origin}${paths.communityPost(
 
 /**
  * One post: its author, text, prayer state, the reader's "Amém" and "Orei por você", comments,
- * share; its author may edit, delete, and mark a prayer answered. `signedIn` false: read only.
+ * share; its author may edit, delete, and mark a prayer answered; others may report it, mute or
+ * block its author. A post held for review or hidden by the moderation reaches only its author,
+ * marked so, without the rest; a sensitive one is shown behind a cover. `signedIn` false: read only.
  */
 export function PostCard({
   post,
@@ -50,7 +57,12 @@ export function PostCard({
   const [answering, setAnswering] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [showPrayers, setShowPrayers] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [confirmBlock, setConfirmBlock] = useState(false);
   const remove = useDeletePost();
+  const mute = useSetMute();
+  const withdraw = useWithdrawReport();
+  const published = post.status === 'published';
   const headingId = useId();
 
   const fail = (err: unknown) =>
@@ -96,12 +108,14 @@ export function PostCard({
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          {post.isPrayer ? (
+          {post.status === 'held' ? <Badge tone="warning">{t('moderation.held')}</Badge> : null}
+          {post.status === 'hidden' ? <Badge tone="danger">{t('moderation.hidden')}</Badge> : null}
+          {post.isPrayer && published ? (
             <Badge tone={post.answeredAt ? 'success' : 'brand'}>
               {post.answeredAt ? t('prayer.answered') : t('prayer.badge')}
             </Badge>
           ) : null}
-          {post.mine && !editing ? (
+          {(post.mine && !editing) || (signedIn && !post.mine) ? (
             <Menu.Root>
               <Menu.Trigger
                 aria-label={t('post.more')}
@@ -119,17 +133,68 @@ export function PostCard({
                   sideOffset={4}
                   className="z-50 min-w-48 rounded-xl border border-stone-200 bg-white p-1 shadow-lg"
                 >
-                  {post.isPrayer && !post.answeredAt ? (
-                    <Menu.Item className={menuItem} onSelect={() => setAnswering(true)}>
-                      {t('prayer.markAnswered')}
-                    </Menu.Item>
-                  ) : null}
-                  <Menu.Item className={menuItem} onSelect={() => setEditing(true)}>
-                    {t('post.edit')}
-                  </Menu.Item>
-                  <Menu.Item className={`${menuItem} text-red-800`} onSelect={() => setConfirmDelete(true)}>
-                    {t('post.delete')}
-                  </Menu.Item>
+                  {post.mine ? (
+                    <>
+                      {post.isPrayer && !post.answeredAt && post.status !== 'hidden' ? (
+                        <Menu.Item className={menuItem} onSelect={() => setAnswering(true)}>
+                          {t('prayer.markAnswered')}
+                        </Menu.Item>
+                      ) : null}
+                      {post.status !== 'hidden' ? (
+                        <Menu.Item className={menuItem} onSelect={() => setEditing(true)}>
+                          {t('post.edit')}
+                        </Menu.Item>
+                      ) : null}
+                      <Menu.Item className={`${menuItem} text-red-800`} onSelect={() => setConfirmDelete(true)}>
+                        {t('post.delete')}
+                      </Menu.Item>
+                    </>
+                  ) : (
+                    <>
+                      {post.reportId ? (
+                        <Menu.Item
+                          className={menuItem}
+                          onSelect={() =>
+                            withdraw.mutate(
+                              { id: post.reportId!, postId: post.id },
+                              {
+                                onSuccess: () => toast({ variant: 'success', title: t('report.withdrawn') }),
+                                onError: fail,
+                              },
+                            )
+                          }
+                        >
+                          {t('report.withdraw')}
+                        </Menu.Item>
+                      ) : (
+                        <Menu.Item className={menuItem} onSelect={() => setReporting(true)}>
+                          {t('report.action')}
+                        </Menu.Item>
+                      )}
+                      <Menu.Item
+                        className={menuItem}
+                        onSelect={() =>
+                          mute.mutate(
+                            { handle: post.author.handle, on: true },
+                            {
+                              onSuccess: () =>
+                                toast({
+                                  variant: 'success',
+                                  title: t('relation.muted', { name: post.author.name }),
+                                  description: t('relation.mutedText'),
+                                }),
+                              onError: fail,
+                            },
+                          )
+                        }
+                      >
+                        {t('relation.muteName', { name: post.author.name })}
+                      </Menu.Item>
+                      <Menu.Item className={`${menuItem} text-red-800`} onSelect={() => setConfirmBlock(true)}>
+                        {t('relation.blockName', { name: post.author.name })}
+                      </Menu.Item>
+                    </>
+                  )}
                 </Menu.Content>
               </Menu.Portal>
             </Menu.Root>
@@ -137,66 +202,79 @@ export function PostCard({
         </div>
       </header>
 
+      {post.status === 'held' || post.status === 'hidden' ? (
+        <p
+          className={`mt-3 rounded-xl px-3 py-2 text-sm ${post.status === 'held' ? 'bg-amber-50 text-amber-950' : 'bg-red-50 text-red-900'}`}
+        >
+          {post.status === 'held' ? t('moderation.heldText') : t('moderation.hiddenText')}
+        </p>
+      ) : null}
+
       {editing ? (
         <EditPost post={post} onDone={() => setEditing(false)} />
-      ) : post.body ? (
-        <p className="mt-3 whitespace-pre-wrap break-words text-stone-900">{post.body}</p>
-      ) : null}
-      <PostMedia postId={post.id} media={post.media} author={post.author.name} mine={post.mine} />
-
-      {post.answeredAt && post.testimony ? (
-        <div className="mt-3 rounded-xl bg-emerald-50 p-3 text-stone-900">
-          <p className="text-sm font-semibold text-emerald-900">{t('prayer.testimony')}</p>
-          <p className="mt-1 whitespace-pre-wrap break-words">{post.testimony}</p>
-        </div>
-      ) : null}
+      ) : (
+        <SensitiveCover sensitive={post.sensitive}>
+          {post.body ? <p className="mt-3 whitespace-pre-wrap break-words text-stone-900">{post.body}</p> : null}
+          <PostMedia postId={post.id} media={post.media} author={post.author.name} mine={post.mine} />
+          {post.answeredAt && post.testimony ? (
+            <div className="mt-3 rounded-xl bg-emerald-50 p-3 text-stone-900">
+              <p className="text-sm font-semibold text-emerald-900">{t('prayer.testimony')}</p>
+              <p className="mt-1 whitespace-pre-wrap break-words">{post.testimony}</p>
+            </div>
+          ) : null}
+        </SensitiveCover>
+      )}
 
       {answering ? <AnswerPrayer post={post} onDone={() => setAnswering(false)} /> : null}
 
-      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-3">
-        {signedIn ? (
-          <Button
-            size="sm"
-            variant={post.reacted ? 'secondary' : 'ghost'}
-            aria-pressed={post.reacted}
-            disabled={react.isPending}
-            onClick={() => react.mutate({ id: post.id, on: !post.reacted }, { onError: fail })}
-          >
-            {t('post.amen')} <span className="tabular-nums">{post.reactionCount}</span>
-          </Button>
-        ) : (
-          <span className="px-3 text-sm text-stone-700">{t('post.amenCount', { count: post.reactionCount })}</span>
-        )}
-        {post.isPrayer && signedIn && !post.mine ? (
-          <Button
-            size="sm"
-            variant={post.prayed ? 'secondary' : 'ghost'}
-            aria-pressed={post.prayed}
-            disabled={pray.isPending}
-            onClick={() => pray.mutate({ id: post.id, on: !post.prayed }, { onError: fail })}
-          >
-            {t('prayer.prayed')} <span className="tabular-nums">{post.prayerCount}</span>
-          </Button>
-        ) : null}
-        {post.isPrayer && (post.mine || !signedIn) ? (
-          post.mine ? (
-            <Button size="sm" variant="ghost" aria-expanded={showPrayers} onClick={() => setShowPrayers((v) => !v)}>
-              {t('prayer.count', { count: post.prayerCount })}
+      {post.reportId ? <p className="mt-3 text-sm text-stone-600">{t('report.reported')}</p> : null}
+
+      {published ? (
+        <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-3">
+          {signedIn ? (
+            <Button
+              size="sm"
+              variant={post.reacted ? 'secondary' : 'ghost'}
+              aria-pressed={post.reacted}
+              disabled={react.isPending}
+              onClick={() => react.mutate({ id: post.id, on: !post.reacted }, { onError: fail })}
+            >
+              {t('post.amen')} <span className="tabular-nums">{post.reactionCount}</span>
             </Button>
           ) : (
-            <span className="px-3 text-sm text-stone-700">{t('prayer.count', { count: post.prayerCount })}</span>
-          )
-        ) : null}
-        <Button size="sm" variant="ghost" aria-expanded={showComments} onClick={() => setShowComments((v) => !v)}>
-          {t('post.comments', { count: post.commentCount })}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={share}>
-          {t('post.share')}
-        </Button>
-      </div>
+            <span className="px-3 text-sm text-stone-700">{t('post.amenCount', { count: post.reactionCount })}</span>
+          )}
+          {post.isPrayer && signedIn && !post.mine ? (
+            <Button
+              size="sm"
+              variant={post.prayed ? 'secondary' : 'ghost'}
+              aria-pressed={post.prayed}
+              disabled={pray.isPending}
+              onClick={() => pray.mutate({ id: post.id, on: !post.prayed }, { onError: fail })}
+            >
+              {t('prayer.prayed')} <span className="tabular-nums">{post.prayerCount}</span>
+            </Button>
+          ) : null}
+          {post.isPrayer && (post.mine || !signedIn) ? (
+            post.mine ? (
+              <Button size="sm" variant="ghost" aria-expanded={showPrayers} onClick={() => setShowPrayers((v) => !v)}>
+                {t('prayer.count', { count: post.prayerCount })}
+              </Button>
+            ) : (
+              <span className="px-3 text-sm text-stone-700">{t('prayer.count', { count: post.prayerCount })}</span>
+            )
+          ) : null}
+          <Button size="sm" variant="ghost" aria-expanded={showComments} onClick={() => setShowComments((v) => !v)}>
+            {t('post.comments', { count: post.commentCount })}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={share}>
+            {t('post.share')}
+          </Button>
+        </div>
+      ) : null}
 
-      {showPrayers && post.mine ? <PrayerList postId={post.id} /> : null}
-      {showComments ? <Comments post={post} signedIn={signedIn} /> : null}
+      {showPrayers && post.mine && published ? <PrayerList postId={post.id} /> : null}
+      {showComments && published ? <Comments post={post} signedIn={signedIn} /> : null}
 
       <ConfirmDialog
         open={confirmDelete}
@@ -220,6 +298,12 @@ export function PostCard({
           })
         }
       />
+      {signedIn && !post.mine ? (
+        <>
+          <ReportDialog target={{ kind: 'post', id: post.id }} open={reporting} onOpenChange={setReporting} />
+          <BlockDialog member={post.author} open={confirmBlock} onOpenChange={setConfirmBlock} />
+        </>
+      ) : null}
     </article>
   );
 }
