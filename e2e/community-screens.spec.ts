@@ -6,7 +6,7 @@ import { dialogShot, handleOf, pageOf, postThroughApi, saveModerationSettings } 
 
 /** The community's screens on a phone and a desktop: accessible (axe), and photographed. */
 test('community feed, member page and a post page: accessible, on a phone and a desktop', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // Each project (phone, desktop) writes its own posts on the same server.
   const tag = test.info().project.name;
   const user = await createUser({ firstName: 'Lúcia' });
