@@ -2,18 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@candeia/shared/routes';
-import {
-  MODERATION_REASON_MAX,
-  moderatePostSchema,
-  type ModerationItemDto,
-  type PostAction,
-} from '@candeia/shared/schemas/moderation';
+import { moderatePostSchema, type ModerationItemDto, type PostAction } from '@candeia/shared/schemas/moderation';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Textarea } from '../../../components/ui/input.tsx';
+import { ReasonField } from './reason-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -323,25 +317,14 @@ function ModerateDialog({
       <blockquote className="line-clamp-4 whitespace-pre-wrap break-words rounded-xl bg-stone-50 p-3 text-sm text-stone-800">
         {item.body}
       </blockquote>
-      <Field
-        label={t('moderation.reasonLabel')}
-        optionalText={t('billing.optional')}
-        hint={t('moderation.reasonHint')}
+      <ReasonField
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setError({});
+        }}
         error={error.field}
-      >
-        {(a) => (
-          <Textarea
-            {...a}
-            rows={3}
-            maxLength={MODERATION_REASON_MAX}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError({});
-            }}
-          />
-        )}
-      </Field>
+      />
       {error.form ? (
         <Alert variant="error" title={t('moderation.failed')}>
           {error.form}

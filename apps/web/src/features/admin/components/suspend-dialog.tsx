@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthorDto } from '@candeia/shared/schemas/community';
-import { MODERATION_REASON_MAX, suspendSchema } from '@candeia/shared/schemas/moderation';
+import { suspendSchema } from '@candeia/shared/schemas/moderation';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { ReasonField } from './reason-field.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useMessages } from '../../../lib/forms.ts';
@@ -104,25 +105,14 @@ export function SuspendDialog({
           />
         )}
       </Field>
-      <Field
-        label={t('moderation.reasonLabel')}
-        optionalText={t('billing.optional')}
-        hint={t('moderation.reasonHint')}
+      <ReasonField
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setErrors((x) => ({ ...x, reason: undefined }));
+        }}
         error={errors.reason}
-      >
-        {(a) => (
-          <Textarea
-            {...a}
-            rows={3}
-            maxLength={MODERATION_REASON_MAX}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setErrors((x) => ({ ...x, reason: undefined }));
-            }}
-          />
-        )}
-      </Field>
+      />
       {errors.form ? (
         <Alert variant="error" title={t('moderation.failed')}>
           {errors.form}
