@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareClaimDto } from '@candeia/shared/schemas/media';
 import { VIDEO_MAX_BYTES } from '@candeia/shared/schemas/media';
@@ -241,6 +242,49 @@ describe('POST /share', () => {
     expect(await stashRows()).toEqual([]);
     expect(stashed()).toEqual([]);
     expect(tmpFiles()).toEqual([]);
+  });
+
+  it('hostile fields and bodies never get a 5xx (SECURITY 15) and leave no temporary file', async () => {
+    const nasty = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '<script>alert(1)</script>', '../../etc/passwd', '𝕏'.repeat(300)),
+    );
+    const name = fc.oneof(fc.constantFrom('title', 'text', 'url', 'media', '__proto__', 'constructor'), fc.string());
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(name, nasty, fc.boolean()), { maxLength: 6 }), async (parts) => {
+        const res = await share(
+          parts.map(([n, v, asFile]) =>
+            asFile
+              ? {
+                  name: n.replace(/["\r\n]/g, ''),
+                  file: Buffer.from(v),
+                  filename: 'f.bin',
+                  type: 'application/octet-stream',
+                }
+              : { name: n.replace(/["\r\n]/g, ''), value: v },
+          ),
+        );
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        const cookie = res.headers['set-cookie'] ? shareCookie(res) : null;
+        if (cookie) expect((await claim(ana, cookie)).statusCode).toBeLessThan(500);
+      }),
+      { numRuns: 40 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 300 }), async (raw) => {
+        const res = await t.request({
+          method: 'POST',
+          url: '/share',
+          payload: raw,
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+          remoteAddress: uniqueIp(),
+        });
+        expect(res.statusCode, res.body).toBeLessThan(500);
+      }),
+      { numRuns: 30 },
+    );
+    expect(tmpFiles()).toEqual([]);
+    expect(await stashRows()).toEqual([]);
   });
 
   it('only multipart is taken', async () => {

@@ -37,6 +37,12 @@ async function refuseCrossSite(deps: Deps, req: FastifyRequest, appOrigin: strin
   throw new AppError('CSRF_REJECTED');
 }
 
+/** A body busboy could not read (cut short, a broken part header): the sender's fault, a 400. */
+function malformed(err: unknown): boolean {
+  if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') return false;
+  return /multipart|part header|malformed/i.test(String((err as Error).message));
+}
+
 /**
  * `POST /share`: the PWA's share target (decision 021), a page route (no session needed: the
  * sheet may open Candeia signed out). Multipart in this scope only: title, text and url, and up to
@@ -88,7 +94,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = as
         return await reply.redirect(AFTER_SHARE, 303);
       } catch (err) {
         await share.discard();
-        throw err;
+        throw malformed(err) ? new AppError('BAD_REQUEST') : err;
       }
     },
   );

@@ -6,10 +6,9 @@ import type { ComposerStart } from './composer.tsx';
 
 /** The shared title, text and link as one post: each once (a link is often in the text already). */
 export function sharedBody(shared: Pick<ShareClaimDto, 'title' | 'text' | 'url'>): string {
-  const parts: string[] = [];
-  for (const part of [shared.title, shared.text, shared.url].map((p) => p.trim())) {
-    if (part && !parts.some((p) => p.includes(part))) parts.push(part);
-  }
+  const all = [shared.title, shared.text, shared.url].map((p) => p.trim()).filter(Boolean);
+  // A part another one holds is left out (of two equal ones, the first stays).
+  const parts = all.filter((p, i) => !all.some((q, j) => j !== i && q.includes(p) && (q !== p || j < i)));
   return parts.join('\n\n').slice(0, POST_MAX);
 }
 
