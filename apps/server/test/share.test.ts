@@ -7,7 +7,7 @@ import type { ShareClaimDto } from '@candeia/shared/schemas/media';
 import { VIDEO_MAX_BYTES } from '@candeia/shared/schemas/media';
 import { sweepShares } from '../src/modules/media/index.ts';
 import { createTestApp } from './support/app.ts';
-import { testPng } from './support/media.ts';
+import { testClip, testPng } from './support/media.ts';
 import { moveClock } from './support/scripture.ts';
 import { insertUser, uniqueIp, type TestUser } from './support/factories.ts';
 
@@ -171,6 +171,17 @@ describe('POST /share', () => {
     const body = claimed.json<ShareClaimDto>();
     expect(body.media).toHaveLength(2);
     expect(body.errors).toEqual(['MEDIA_TYPE_REFUSED']);
+    expect(stashed()).toEqual([]);
+  });
+
+  it('a shared video is claimed as an upload being processed', async () => {
+    const res = await share([
+      { name: 'media', file: await testClip({ seconds: 1 }), filename: 'v.mp4', type: 'video/mp4' },
+    ]);
+    expect(res.statusCode).toBe(303);
+    const claimed = await claim(ana, shareCookie(res));
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json<ShareClaimDto>().media).toMatchObject([{ kind: 'video', status: 'processing', urls: {} }]);
     expect(stashed()).toEqual([]);
   });
 
