@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { MEDIA_EXTENSIONS, PHOTO_TYPES, VIDEO_TYPES } from '../../packages/shared/src/schemas/media.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
@@ -30,10 +31,17 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Posted to the server, files and all (decision 021): kept for an hour, then claimed.
         share_target: {
           action: '/share',
-          method: 'GET',
-          params: { title: 'title', text: 'text', url: 'url' },
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            title: 'title',
+            text: 'text',
+            url: 'url',
+            files: [{ name: 'media', accept: [...PHOTO_TYPES, ...VIDEO_TYPES, ...MEDIA_EXTENSIONS] }],
+          },
         },
         protocol_handlers: [{ protocol: 'web+candeia', url: '/protocol?url=%s' }],
         file_handlers: [{ action: '/open-file', accept: { 'text/plain': ['.txt'] } }],
@@ -170,7 +178,15 @@ export default defineConfig({
   ],
   server: {
     port: 3000,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      // The share target's post (the page itself, a GET, stays with Vite).
+      '/share': {
+        target: apiTarget,
+        changeOrigin: false,
+        bypass: (req) => (req.method === 'POST' ? undefined : req.url),
+      },
+    },
   },
   build: {
     target: 'es2022',

@@ -15,7 +15,7 @@ import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes, subscribeBilling } from './modules/billing/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
 import { communityRoutes } from './modules/community/index.ts';
-import { mediaRoutes } from './modules/media/index.ts';
+import { mediaRoutes, shareApiRoutes, shareRoutes } from './modules/media/index.ts';
 import { createStorage, type ObjectStorage } from './lib/storage/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { creditRoutes } from './modules/credits/index.ts';
@@ -191,9 +191,13 @@ async function createFastify(opts: BuildOptions) {
       await api.register(chatRoutes, { prefix: '/chat' });
       await api.register(communityRoutes, { prefix: '/community' });
       await api.register(mediaRoutes, { prefix: '/media' });
+      await api.register(shareApiRoutes, { prefix: '/share', secureCookies: secure });
     },
     { prefix: '/api' },
   );
+
+  // The share sheet's post (a page, not the API: decision 021).
+  await app.register(shareRoutes, { secureCookies: secure });
 
   if (opts.webDist) await serveWeb(app as unknown as FastifyInstance, opts.webDist);
   return app;

@@ -779,6 +779,15 @@ const MATRIX: MatrixEntry[] = [
     attempts: ({ b }) => [{ url: `/api/media${targetQuery(b)}`, payload: { userId: b.user.id }, status: [415] }],
   },
   {
+    route: 'POST /api/share/claim',
+    // What is claimed is named only by this browser's share cookie (id and secret: share.test.ts);
+    // nothing in the request can name another member's, and A has none.
+    attempts: ({ b }) => [
+      { url: '/api/share/claim', status: [404] },
+      { url: `/api/share/claim${targetQuery(b)}`, payload: { userId: b.user.id, id: b.user.id }, status: [404] },
+    ],
+  },
+  {
     route: 'GET /api/media/:id/:variant',
     attempts: ({ b }) => [
       { url: `/api/media/${communityOfB.draft}/feed`, status: [404] },
@@ -1315,6 +1324,8 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
   // Multipart only: every hostile JSON body is refused before any reading (415).
   'POST /api/media': { auth: 'user' },
   'DELETE /api/media/:id': { auth: 'user' },
+  // No body is read: the share cookie names what is claimed.
+  'POST /api/share/claim': { auth: 'user' },
   'PATCH /api/community/posts/:id/comments/:commentId': {
     auth: 'user',
     schema: commentSchema,

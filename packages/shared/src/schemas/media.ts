@@ -35,3 +35,18 @@ export interface MediaDto {
   /** Why a video could not be processed (an error code), for its author. */
   error: string | null;
 }
+
+/** The file extensions of the allowed types, for the share sheet's `accept` (decision 021). */
+export const MEDIA_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.gif', '.mp4', '.webm', '.mov'] as const;
+/** Files another app may share at once (`POST /share`). */
+export const SHARE_FILES_MAX = PHOTOS_PER_POST;
+
+/** What `POST /api/share/claim` gives back: the shared text, and each file as an upload or a refusal. */
+export interface ShareClaimDto {
+  title: string;
+  text: string;
+  url: string;
+  media: MediaDto[];
+  /** The error code of each file refused (type, size, daily limit…), in the order shared. */
+  errors: string[];
+}

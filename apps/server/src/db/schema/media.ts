@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { communityPosts } from './community.ts';
 
@@ -43,4 +43,31 @@ export const media = pgTable(
     check('media_kind_check', sql`${t.kind} IN ('photo', 'video')`),
     check('media_status_check', sql`${t.status} IN ('ready', 'processing', 'failed')`),
   ],
+);
+
+/** A file another app shared with Candeia, kept until it is claimed (modules/media/share.ts). */
+export interface StashedFile {
+  /** A server-made storage key (`shares/<uuid>.bin`). */
+  key: string;
+  bytes: number;
+}
+
+/**
+ * What the share sheet posted to `/share` (decision 021), kept for an hour for the browser that
+ * holds its cookie: the cookie carries the id and a random secret, only the secret's SHA-256 is here.
+ */
+export const shareStashes = pgTable(
+  'share_stashes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    secretHash: text('secret_hash').notNull(),
+    title: text('title').notNull().default(''),
+    text: text('text').notNull().default(''),
+    url: text('url').notNull().default(''),
+    files: jsonb('files').$type<StashedFile[]>().notNull().default([]),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('share_stashes_created_idx').on(t.createdAt)],
 );

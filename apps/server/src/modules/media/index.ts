@@ -1,6 +1,8 @@
 /** Photos and videos members upload (decision 019): checked, re-encoded, stored, served. */
 export { mediaJobs } from './jobs.ts';
 export { mediaRoutes } from './routes.ts';
+export { shareApiRoutes, shareRoutes } from './share-routes.ts';
+export { sweepShares } from './share.ts';
 export {
   attachToPost,
   deleteFiles,

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { defineJob } from '../../jobs/queue.ts';
 import type { Deps } from '../../types.ts';
 import { processVideo, sweepStrays } from './service.ts';
+import { sweepShares } from './share.ts';
 
 /**
  * Videos transcoded one at a time per process (ffmpeg takes the cores it is given), retried once
  * if storage or the database failed; uploads never posted, deleted with their files a day later,
- * hourly, in one process.
+ * hourly, in one process, with what was shared and never claimed within its hour.
  */
 export function mediaJobs(deps: Deps, log?: FastifyBaseLogger) {
   return [
@@ -22,6 +23,7 @@ export function mediaJobs(deps: Deps, log?: FastifyBaseLogger) {
       queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 30 * 60 },
       handle: async () => {
         while ((await sweepStrays(deps)) === 500);
+        while ((await sweepShares(deps)) === 500);
       },
     }),
   ];

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@candeia/shared/routes';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,6 +12,8 @@ import { useNewCount } from '../api/get-new-count.ts';
 import { communityKeys } from '../api/keys.ts';
 import { AccessError } from './access-error.tsx';
 import { Composer } from './composer.tsx';
+import { startFromShare } from './shared-start.ts';
+import type { ShareClaimDto } from '@candeia/shared/schemas/media';
 import { PostList } from './post-list.tsx';
 
 /**
@@ -22,6 +24,17 @@ export default function CommunityPage() {
   const { t } = useTranslation('community');
   useDocumentTitle(t('title'));
   const [params, setParams] = useSearchParams();
+  // A share claimed on /share (decision 021) opens the composer with it, once: the state is
+  // dropped from the history entry so that a reload starts empty.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [start] = useState(() => {
+    const shared = (location.state as { shared?: ShareClaimDto } | null)?.shared;
+    return shared ? startFromShare(shared, t) : null;
+  });
+  useEffect(() => {
+    if (location.state) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
   const chosen = params.get('feed');
   const feed: FeedName = chosen === 'discover' || chosen === 'following' ? chosen : 'following';
   const me = useMe();
@@ -47,7 +60,7 @@ export default function CommunityPage() {
 
   return (
     <Shell>
-      <Composer />
+      <Composer initial={start} />
       <Tabs
         className="mt-6"
         label={t('feed.label')}

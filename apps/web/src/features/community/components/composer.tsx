@@ -22,7 +22,8 @@ import { isSuspension, SuspendedNotice } from './suspended-notice.tsx';
 /** A photo or video chosen for the post: shown at once from the device, uploaded meanwhile. */
 interface Attached {
   key: string;
-  file: File;
+  /** None for media that came already uploaded (shared from another app). */
+  file?: File;
   kind: 'photo' | 'video';
   preview: string;
   status: 'uploading' | 'ready' | 'failed';
@@ -49,23 +50,38 @@ export function fitMedia(attached: { kind: Attached['kind'] }[], files: File[]):
   return { taken, leftOut: taken.length < files.length };
 }
 
+/** What the composer opens with: text and uploads shared from another app (decision 021). */
+export interface ComposerStart {
+  body: string;
+  media: MediaDto[];
+  notice: string | null;
+}
+
 /**
  * The new-post form: text, up to four photos or one video, and whether it is a prayer request.
  * Media upload as soon as they are chosen (a video with its progress); "Publicando…" while the
  * post goes; on failure the text and the media stay as they were. A member the moderation
  * suspended sees why instead, and until when.
  */
-export function Composer() {
+export function Composer({ initial }: { initial?: ComposerStart | null }) {
   const { t } = useTranslation('community');
   const { message, apiMessage } = useMessages();
   const toast = useToast();
   const create = useCreatePost();
   const me = useMe();
-  const [body, setBody] = useState('');
+  const [body, setBody] = useState(initial?.body ?? '');
   const [isPrayer, setIsPrayer] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [photos, setPhotos] = useState<Attached[]>([]);
-  const [photoNotice, setPhotoNotice] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<Attached[]>(() =>
+    (initial?.media ?? []).map((media) => ({
+      key: media.id,
+      kind: media.kind,
+      preview: media.urls.feed ?? media.urls.poster ?? '',
+      status: 'ready' as const,
+      media,
+    })),
+  );
+  const [photoNotice, setPhotoNotice] = useState<string | null>(initial?.notice ?? null);
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const previews = useRef(new Set<string>());
@@ -78,6 +94,7 @@ export function Composer() {
     setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
 
   const send = async (item: Attached) => {
+    if (!item.file) return;
     update(item.key, { status: 'uploading', error: undefined, progress: 0 });
     if (item.kind === 'photo' && item.file.size > PHOTO_MAX_BYTES) {
       update(item.key, { status: 'failed', error: t('errors:MEDIA_TOO_LARGE') });
@@ -191,7 +208,19 @@ export function Composer() {
         <ul className="mt-3 grid grid-cols-4 gap-2" aria-label={t('composer.mediaLabel')}>
           {photos.map((p, i) => (
             <li key={p.key} className="relative">
-              {p.kind === 'video' ? (
+              {p.kind === 'video' && !p.file ? (
+                p.preview ? (
+                  <img
+                    src={p.preview}
+                    alt={t('composer.videoAlt')}
+                    className="aspect-square w-full rounded-lg object-cover"
+                  />
+                ) : (
+                  <span className="flex aspect-square w-full items-center justify-center rounded-lg bg-stone-900 p-1 text-center text-xs font-semibold text-white">
+                    {t('media.processing')}
+                  </span>
+                )
+              ) : p.kind === 'video' ? (
                 <video
                   src={p.preview}
                   muted
