@@ -165,6 +165,28 @@ describe('a photo upload', () => {
     expect(res.json().error.code).toBe('FEATURE_NOT_IN_PLAN');
   });
 
+  it('a broken multipart body (no boundary, cut short, a bad part header) is refused 400, not a server error', async () => {
+    const head = 'Content-Disposition: form-data; name="file"; filename="a.jpg"';
+    for (const [payload, type] of [
+      ['garbage', 'multipart/form-data; boundary=x'],
+      [`--x\r\n${head}\r\n\r\nabc`, 'multipart/form-data; boundary=x'],
+      ['--x\r\n\r\n', 'multipart/form-data; boundary=x'],
+      ['--x\r\nBroken header\r\n\r\nabc\r\n--x--', 'multipart/form-data; boundary=x'],
+      ['abc', 'multipart/form-data'],
+    ] as const) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/media',
+        cookie: ana.cookie,
+        payload,
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode, `${JSON.stringify(payload)} → ${res.body}`).toBe(400);
+      expect(res.json().error.code).toBe('MEDIA_UNREADABLE');
+    }
+    expect(tmpFiles()).toEqual([]);
+  });
+
   it('a request that is not multipart is refused', async () => {
     const json = await t.request({ method: 'POST', url: '/api/media', cookie: ana.cookie, payload: { a: 1 } });
     expect(json.statusCode).toBe(415);

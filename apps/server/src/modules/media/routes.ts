@@ -2,10 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mediaFileParamsSchema, mediaIdParamsSchema, VIDEO_MAX_BYTES } from '@candeia/shared/schemas/media';
 import { AppError } from '../../lib/app-error.ts';
+import { malformedMultipart, multipartShapeError } from './multipart.ts';
 import * as media from './service.ts';
-
-/** @fastify/multipart's refusals of a request's shape (not of the file's size). */
-const SHAPE_ERRORS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION']);
 
 /**
  * Uploads (`POST /api/media`, one file per request, multipart), taking one back before it is
@@ -27,15 +25,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       { prefixTrailingSlash: 'no-slash', config: { rateLimit: { max: 120, windowMs: 60 * 60 * 1000 } } },
       async (req, reply) => {
         if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-        let part;
         try {
-          part = await req.file();
+          const part = await req.file();
+          if (!part) throw new AppError('MEDIA_UNREADABLE');
+          return reply.status(201).send(await media.upload(deps, req.actor(), part.file));
         } catch (err) {
-          if (SHAPE_ERRORS.has((err as { code?: string }).code ?? '')) throw new AppError('MEDIA_UNREADABLE');
-          throw err;
+          throw multipartShapeError(err) || malformedMultipart(err) ? new AppError('MEDIA_UNREADABLE') : err;
         }
-        if (!part) throw new AppError('MEDIA_UNREADABLE');
-        return reply.status(201).send(await media.upload(deps, req.actor(), part.file));
       },
     );
   });

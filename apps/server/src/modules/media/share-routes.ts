@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HOUR_MS } from '@candeia/shared/constants';
 import { SHARE_FILES_MAX, VIDEO_MAX_BYTES } from '@candeia/shared/schemas/media';
+import { malformedMultipart } from './multipart.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Deps } from '../../types.ts';
 import { logSecurityEvent } from '../security/index.ts';
@@ -35,12 +36,6 @@ async function refuseCrossSite(deps: Deps, req: FastifyRequest, appOrigin: strin
     details: `POST /share origin=${String(origin ?? '-').slice(0, 100)} site=${String(site ?? '-')}`,
   });
   throw new AppError('CSRF_REJECTED');
-}
-
-/** A body busboy could not read (cut short, a broken part header): the sender's fault, a 400. */
-function malformed(err: unknown): boolean {
-  if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') return false;
-  return /multipart|part header|malformed/i.test(String((err as Error).message));
 }
 
 /**
@@ -94,7 +89,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = as
         return await reply.redirect(AFTER_SHARE, 303);
       } catch (err) {
         await share.discard();
-        throw malformed(err) ? new AppError('BAD_REQUEST') : err;
+        throw malformedMultipart(err) ? new AppError('BAD_REQUEST') : err;
       }
     },
   );
