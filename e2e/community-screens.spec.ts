@@ -220,3 +220,39 @@ test('community moderation: report dialog, marks, block, suspension and the Mode
     await Promise.all([ap.context().close(), adminPage.context().close()]);
   }
 });
+
+/** Sharing into Candeia: the page that keeps a share while signed out, and the composer it opens. */
+test('sharing into Candeia: the kept share signed out and the filled composer, on a phone and a desktop', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const user = await createUser({ firstName: 'Noemi' });
+  await page.goto('/api/health');
+  await page.setContent(`<!doctype html><html lang="pt-BR"><body>
+    <form method="post" action="/share" enctype="multipart/form-data">
+      <textarea name="text" aria-label="Texto">Olhem que céu lindo hoje cedo (${test.info().project.name}).</textarea>
+      <input type="file" name="media" aria-label="Arquivo">
+      <button type="submit">Compartilhar</button>
+    </form></body></html>`);
+  await page
+    .getByLabel('Arquivo')
+    .setInputFiles({ name: 'ceu.png', mimeType: 'image/png', buffer: await samplePhoto(200) });
+  await page.getByRole('button', { name: 'Compartilhar' }).click();
+  await expect(page).toHaveURL(/\/share\?kept=1$/);
+  await expect(page.getByText('Guardamos o que você compartilhou por uma hora.')).toBeVisible();
+  await expectAccessible(page, '/share?kept=1 (signed out)');
+  await shot(page, 'share-kept');
+
+  await page.getByRole('main').getByRole('link', { name: 'Entrar', exact: true }).click();
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/community/);
+  const chosen = page.getByRole('list', { name: 'Fotos e vídeo do post' });
+  await expect(chosen.getByRole('img')).toHaveJSProperty('complete', true);
+  await expectAccessible(page, '/community (composer opened by a share)');
+  await shot(page, 'share-composer', false);
+  // Published, so no stash or upload of this test is left for the others.
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Post criado com sucesso')).toBeVisible();
+});
