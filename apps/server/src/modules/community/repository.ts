@@ -913,7 +913,11 @@ export async function logPage(db: DbOrTx, page: number, pageSize: number) {
       .leftJoin(logAdmin, eq(logAdmin.id, communityModerationLog.adminId))
       .leftJoin(logMember, eq(logMember.id, communityModerationLog.targetUserId))
       .leftJoin(communityMembers, eq(communityMembers.userId, communityModerationLog.targetUserId))
-      .orderBy(desc(communityModerationLog.createdAt), desc(communityModerationLog.id))
+      // NULLS LAST, as the index is built (a bare DESC would sort the whole log).
+      .orderBy(
+        sql`${communityModerationLog.createdAt} DESC NULLS LAST`,
+        sql`${communityModerationLog.id} DESC NULLS LAST`,
+      )
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(communityModerationLog),
