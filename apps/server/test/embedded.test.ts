@@ -38,10 +38,11 @@ describe('embedded PostgreSQL', () => {
   }, 120_000);
 });
 
-// Skipped unless the tests run as root (CI runs as root): only root meets this. PostgreSQL refuses to run as root, so it runs as the 'postgres' user,
-// who cannot enter a folder of mode 700 such as /root or `mkdir -m 700 /tmp/p`. A clone plus
-// `npm install` is too slow for a test, so the project is a mode-700 folder holding a copy of
-// PostgreSQL's programs (as node_modules would) and the data folder.
+// PostgreSQL refuses to run as root, so it runs as the 'postgres' user, who cannot enter a
+// folder of mode 700 such as /root or `mkdir -m 700 /tmp/p`. A clone plus `npm install` is too
+// slow for a test, so the project is a mode-700 folder holding a copy of PostgreSQL's programs
+// (as node_modules would) and the data folder.
+// Skipped unless the tests run as root (CI runs as root): only root can meet this case.
 describe.runIf(process.getuid?.() === 0)('as root, a project in a folder only root can enter', () => {
   let priv: string;
   let programs: string;
