@@ -18,6 +18,7 @@ import { useModerateComment } from '../api/moderate-comment.ts';
 import { useModeratePost } from '../api/moderate-post.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { SuspendDialog } from './suspend-dialog.tsx';
+import { EmptyList, LoadFailed } from './paged-results.tsx';
 
 /** What can be done to an item in the state it is in (the server refuses the rest). */
 export function actionsFor(item: ModerationItemDto): PostAction[] {
@@ -46,12 +47,7 @@ export function ModerationQueue() {
   const [open, setOpen] = useState(false);
 
   if (queue.isPending) return <Spinner />;
-  if (queue.error)
-    return (
-      <Alert variant="error" title={t('loadFailed')}>
-        {queue.error instanceof ApiError && queue.error.message ? queue.error.message : t('errors:UNEXPECTED_ERROR')}
-      </Alert>
-    );
+  if (queue.error) return <LoadFailed error={queue.error} />;
   const items = queue.data.items;
   const held = items.filter((i) => i.status === 'held');
   const reported = items.filter((i) => i.status !== 'held');
@@ -64,11 +60,7 @@ export function ModerationQueue() {
           {t('moderation.queue.refresh')}
         </Button>
       </div>
-      {items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
-          {t('moderation.queue.empty')}
-        </p>
-      ) : null}
+      {items.length === 0 ? <EmptyList>{t('moderation.queue.empty')}</EmptyList> : null}
       {[
         ['held', held],
         ['reported', reported],

@@ -24,6 +24,7 @@ import { useFocusFirstInvalid, useMessages } from '../../../lib/forms.ts';
 import { useModerationSettings } from '../api/get-moderation-settings.ts';
 import { useSaveModerationSettings } from '../api/save-moderation-settings.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { LoadFailed } from './paged-results.tsx';
 
 /** A word list as typed: one word or phrase per line, blank lines left out. */
 export const wordsOf = (text: string) =>
@@ -64,17 +65,9 @@ const toInput = (v: FormOut): ModerationSettingsInput => ({
 
 /** The held-posts settings: how many first posts of a new member wait, and the word lists per language. */
 export function ModerationSettings() {
-  const { t } = useTranslation('admin');
   const settings = useModerationSettings();
   if (settings.isPending) return <Spinner />;
-  if (settings.error)
-    return (
-      <Alert variant="error" title={t('loadFailed')}>
-        {settings.error instanceof ApiError && settings.error.message
-          ? settings.error.message
-          : t('errors:UNEXPECTED_ERROR')}
-      </Alert>
-    );
+  if (settings.error) return <LoadFailed error={settings.error} />;
   return <SettingsForm key={settings.data.updatedAt} settings={settings.data} />;
 }
 

@@ -25,20 +25,10 @@ export function PagedResults<T>({
   const { t } = useTranslation('admin');
   const data = query.data;
   if (query.isPending) return <Spinner />;
-  if (query.error) {
-    return (
-      <Alert variant="error" title={t('loadFailed')}>
-        {query.error instanceof ApiError && query.error.message ? query.error.message : t('errors:UNEXPECTED_ERROR')}
-      </Alert>
-    );
-  }
+  if (query.error) return <LoadFailed error={query.error} />;
   if (!data) return null;
   if (data.items.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
-        {emptyText}
-      </p>
-    );
+    return <EmptyList>{emptyText}</EmptyList>;
   }
   const pageCount = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
@@ -55,5 +45,24 @@ export function PagedResults<T>({
         summary={t('pagination.summary', { page: data.page, pages: pageCount, count: data.total })}
       />
     </div>
+  );
+}
+
+/** An admin list that could not be loaded: the server's message, or the general one. */
+export function LoadFailed({ error }: { error: unknown }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Alert variant="error" title={t('loadFailed')}>
+      {error instanceof ApiError && error.message ? error.message : t('errors:UNEXPECTED_ERROR')}
+    </Alert>
+  );
+}
+
+/** What an empty admin list says instead of its table. */
+export function EmptyList({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
+      {children}
+    </p>
   );
 }

@@ -22,6 +22,7 @@ import { useAdminPlans, type AdminPlan } from '../api/get-admin-plans.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
 import { centsToInput, formatCount, formatMoney, parseCredits, priceToCents } from '../lib/money.ts';
 import { DataTable } from './data-table.tsx';
+import { EmptyList, LoadFailed } from './paged-results.tsx';
 
 const MAX_AMOUNT = 100_000_000;
 const SLUG_MESSAGE = 'admin:billing.plans.slugFormat';
@@ -149,13 +150,9 @@ export function PlansTab() {
       {plans.isPending ? (
         <Spinner />
       ) : plans.error ? (
-        <Alert variant="error" title={t('loadFailed')}>
-          {plans.error instanceof ApiError && plans.error.message ? plans.error.message : t('errors:UNEXPECTED_ERROR')}
-        </Alert>
+        <LoadFailed error={plans.error} />
       ) : plans.data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
-          {t('billing.plans.empty')}
-        </p>
+        <EmptyList>{t('billing.plans.empty')}</EmptyList>
       ) : (
         <>
           <DataTable

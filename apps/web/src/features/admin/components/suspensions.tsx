@@ -2,20 +2,19 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HANDLE_PATTERN, type AuthorDto } from '@candeia/shared/schemas/community';
 import type { SuspensionDto } from '@candeia/shared/schemas/moderation';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { useMessages } from '../../../lib/forms.ts';
 import { useSuspensions } from '../api/get-suspensions.ts';
 import { useLiftSuspension } from '../api/lift-suspension.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { DataTable } from './data-table.tsx';
 import { SuspendDialog } from './suspend-dialog.tsx';
+import { EmptyList, LoadFailed } from './paged-results.tsx';
 
 /** Running suspensions, each with the way to lift it, and a member suspended by their handle. */
 export function Suspensions() {
@@ -42,13 +41,9 @@ export function Suspensions() {
       {list.isPending ? (
         <Spinner />
       ) : list.error ? (
-        <Alert variant="error" title={t('loadFailed')}>
-          {list.error instanceof ApiError && list.error.message ? list.error.message : t('errors:UNEXPECTED_ERROR')}
-        </Alert>
+        <LoadFailed error={list.error} />
       ) : list.data.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
-          {t('moderation.suspensions.empty')}
-        </p>
+        <EmptyList>{t('moderation.suspensions.empty')}</EmptyList>
       ) : (
         <>
           <DataTable
