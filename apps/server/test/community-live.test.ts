@@ -171,6 +171,22 @@ describe('the open feed is told of new posts', () => {
     await Promise.all(six.slice(1).map((s) => s.close()));
   });
 
+  it('twelve streams opened at once: six are served, six refused 429', async () => {
+    const ctrl = new AbortController();
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const res = await fetch(`${base}/api/community/feed/events?feed=discover`, {
+          headers: { cookie: ana.cookie, origin: t.config.APP_URL, 'sec-fetch-site': 'same-origin' },
+          signal: ctrl.signal,
+        });
+        return res.status;
+      }),
+    );
+    ctrl.abort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+  });
+
   it('needs a session and the community: a visitor gets 401', async () => {
     const res = await fetch(`${base}/api/community/feed/events?feed=discover`);
     expect(res.status).toBe(401);

@@ -63,18 +63,28 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         timer.unref();
       };
       const who = req.actor().userId ?? '';
+      // Counted before the subscription is awaited, so streams opened at once cannot all slip in.
       if ((perMember.get(who) ?? 0) >= STREAMS_PER_MEMBER) throw new AppError('RATE_LIMITED');
-      const stop = await community.feedEvents(deps, req.actor(), req.query.feed, { post: note, resync: note });
       perMember.set(who, (perMember.get(who) ?? 0) + 1);
+      const release = () => {
+        const left = (perMember.get(who) ?? 1) - 1;
+        if (left > 0) perMember.set(who, left);
+        else perMember.delete(who);
+      };
+      let stop: () => void;
+      try {
+        stop = await community.feedEvents(deps, req.actor(), req.query.feed, { post: note, resync: note });
+      } catch (err) {
+        release();
+        throw err;
+      }
       const ping = setInterval(() => stream.write(': ping\n\n'), PING_MS);
       ping.unref();
       stream.on('close', () => {
         clearInterval(ping);
         if (timer) clearTimeout(timer);
         stop();
-        const left = (perMember.get(who) ?? 1) - 1;
-        if (left > 0) perMember.set(who, left);
-        else perMember.delete(who);
+        release();
       });
       open.add(stream);
       stream.on('close', () => open.delete(stream));
