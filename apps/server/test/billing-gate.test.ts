@@ -191,6 +191,34 @@ describe('a trial that ends unpaid: the free plan (Bible only) and a notice show
     expect(await state(t, u)).toEqual(after);
   });
 
+  it('the gate alone (no read of the state first) moves an ended trial, or a member with no row, to the free plan', async () => {
+    const ended = await insertUser(t);
+    const none = await insertUser(t);
+    await t.query('DELETE FROM user_subscriptions WHERE user_id = $1', [none.user.id]);
+    t.clock.advance(TRIAL_DAYS * DAY_MS + 1000);
+    for (const u of [ended, none]) {
+      expect(await gate(u, 'chat')).toBe('FEATURE_NOT_IN_PLAN');
+      expect(await gate(u, 'bible')).toBe('ok');
+      const [row] = await t.query<{ is_trial: boolean; slug: string }>(
+        'SELECT s.is_trial, p.slug FROM user_subscriptions s JOIN subscription_plans p ON p.id = s.plan_id WHERE s.user_id = $1',
+        [u.user.id],
+      );
+      expect(row).toEqual({ is_trial: false, slug: 'free' });
+    }
+  });
+
+  it('a plan canceled at its period end keeps its flags until that end, then the gate gives the free plan', async () => {
+    const u = await onPlan('gold', 'active');
+    await t.query(
+      'UPDATE user_subscriptions SET cancel_at_period_end = true, current_period_end = $1 WHERE user_id = $2',
+      [new Date(t.clock.now().getTime() + DAY_MS), u.user.id],
+    );
+    expect(await gate(u, 'live')).toBe('ok');
+    t.clock.advance(DAY_MS + 1000);
+    expect(await gate(u, 'live')).toBe('FEATURE_NOT_IN_PLAN');
+    expect(await gate(u, 'bible')).toBe('ok');
+  });
+
   it('the periodic job moves ended trials too, once, for users who do not come back', async () => {
     const u = await insertUser(t);
     t.clock.advance(TRIAL_DAYS * DAY_MS + 1000);

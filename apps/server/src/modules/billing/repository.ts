@@ -72,6 +72,26 @@ export function findSubscription(db: DbOrTx, userId: string) {
   return db.query.userSubscriptions.findFirst({ where: eq(userSubscriptions.userId, userId) });
 }
 
+/**
+ * What the feature gate needs of a member's subscription, with its plan's features, in one query
+ * (the gate runs on every feature call; the balance and the plan's name are not read there).
+ */
+export async function findAccessRow(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      status: userSubscriptions.status,
+      isTrial: userSubscriptions.isTrial,
+      trialEndDate: userSubscriptions.trialEndDate,
+      cancelAtPeriodEnd: userSubscriptions.cancelAtPeriodEnd,
+      currentPeriodEnd: userSubscriptions.currentPeriodEnd,
+      features: subscriptionPlans.features,
+    })
+    .from(userSubscriptions)
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .where(eq(userSubscriptions.userId, userId));
+  return row;
+}
+
 export async function insertSubscription(db: DbOrTx, values: NewSubscription): Promise<void> {
   await db.insert(userSubscriptions).values(values);
 }

@@ -53,7 +53,13 @@ export async function publicPlans(deps: Pick<Deps, 'db'>): Promise<PlanDto[]> {
 }
 
 /** Trial users get every flag but live and referral_program (PRODUCT.md). */
-const TRIAL_FEATURES: PlanFeatures = { bible: true, chat: true, community: true, live: false, referral_program: false };
+export const TRIAL_FEATURES: PlanFeatures = {
+  bible: true,
+  chat: true,
+  community: true,
+  live: false,
+  referral_program: false,
+};
 const ALL_FEATURES: PlanFeatures = { bible: true, chat: true, community: true, live: true, referral_program: true };
 
 /**

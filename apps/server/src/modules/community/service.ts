@@ -36,9 +36,21 @@ async function gate(deps: Deps, actor: Actor): Promise<string> {
 /** The same, with the member's handle made (their posts and comments show under it). */
 async function member(deps: Deps, actor: Actor): Promise<string> {
   const userId = await gate(deps, actor);
-  await ensureHandle(deps, userId);
+  if (!withHandle.has(userId)) {
+    await ensureHandle(deps, userId);
+    if (withHandle.size >= WITH_HANDLE_MAX) withHandle.clear();
+    withHandle.add(userId);
+  }
   return userId;
 }
+
+/**
+ * Members this process has seen with a handle. A handle is made once and never changes or goes
+ * (only with the account, whose sessions go first), so each member's feed calls after the first
+ * skip that query. Cleared whole when full: the next call of each simply looks again.
+ */
+const withHandle = new Set<string>();
+const WITH_HANDLE_MAX = 100_000;
 
 /** A suspension that has not ended at `now`. */
 export const suspensionRuns = (s: { until: Date | null } | null, now: Date) => !!s && (!s.until || s.until > now);
