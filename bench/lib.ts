@@ -30,7 +30,13 @@ export interface ClientRequest {
 export async function load(
   name: string,
   url: string,
-  opts: { connections?: number; seconds?: number; perClient?: (i: number) => ClientRequest } = {},
+  opts: {
+    connections?: number;
+    seconds?: number;
+    perClient?: (i: number) => ClientRequest;
+    /** An offered load: this many requests a second over all the connections (open loop). */
+    rate?: number;
+  } = {},
 ): Promise<LoadResult> {
   let next = 0;
   const perClient = opts.perClient;
@@ -39,6 +45,7 @@ export async function load(
     connections: opts.connections ?? 50,
     duration: opts.seconds ?? 10,
     pipelining: 1,
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
     ...(perClient
       ? {
           setupClient: (client: autocannon.Client) => {
