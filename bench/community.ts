@@ -11,8 +11,8 @@
  *   Target: p99 ≤ 50 ms, no non-2xx, no errors. The first pages again at 10 connections: the
  *   cost of one request with little queueing;
  * - the same 200 connections as 200 members reading (open loop): each phase offers a fixed rate
- *   over all of them (RATES req/s), and the table says up to which rate p99 stays ≤ 50 ms with
- *   every request served on time. Closed loop, each connection sends its next request the
+ *   over all of them (RATES req/s, evenly spaced; latency from when each request was due), and the
+ *   table says up to which rate p99 stays ≤ 50 ms with every request served on time. Closed loop, each connection sends its next request the
  *   moment the last is answered, so latency there is connections ÷ throughput (Little's law):
  *   p99 ≤ 50 ms at 200 such connections would take ≥ 4,000 feed pages a second;
  * - photos: generated 3000×4000 JPEGs sent to POST /api/media (one member per photo, so the
@@ -35,7 +35,7 @@ import { createDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { seedPlans } from '../apps/server/src/modules/billing/seed.ts';
-import { load, printTable, startProcess, stopProcess, writeResult, type LoadResult } from './lib.ts';
+import { load, paced, printTable, startProcess, stopProcess, writeResult, type LoadResult } from './lib.ts';
 
 const MEMBERS = Number(process.env.BENCH_COMMUNITY_MEMBERS ?? 10_000);
 const POSTS = Number(process.env.BENCH_COMMUNITY_POSTS ?? 100_000);
@@ -44,7 +44,7 @@ const CONNECTIONS = 200;
 const TARGET_P99_MS = 50;
 const DEEP_PAGE = 5;
 /** The offered loads of the open-loop phases, req/s over all the connections. */
-const RATES = (process.env.BENCH_COMMUNITY_RATES ?? '50,100,200,400')
+const RATES = (process.env.BENCH_COMMUNITY_RATES ?? '50,100,150,200,300')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
@@ -448,19 +448,18 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
       rate?: number,
     ) => {
       const name = `${label}, page ${page === 'first' ? 1 : DEEP_PAGE}, ${connections} connections${rate ? `, ${rate} req/s offered` : ''}`;
-      const r = await load(name, `${base}/api/community/feed`, {
-        connections,
-        seconds,
-        ...(rate ? { rate } : {}),
-        perClient: (i) => {
-          const k = i % members.length;
-          const cursor = page === 'deep' ? deep[feed][k] : '';
-          return {
-            path: `/api/community/feed?feed=${feed}${cursor ? `&before=${cursor}` : ''}`,
-            headers: { cookie: members[k]!.cookie },
-          };
-        },
-      });
+      const perClient = (i: number) => {
+        const k = i % members.length;
+        const cursor = page === 'deep' ? deep[feed][k] : '';
+        return {
+          path: `/api/community/feed?feed=${feed}${cursor ? `&before=${cursor}` : ''}`,
+          headers: { cookie: members[k]!.cookie },
+        };
+      };
+      const url = `${base}/api/community/feed`;
+      const r = rate
+        ? await paced(name, url, { connections, seconds, rate, perClient })
+        : await load(name, url, { connections, seconds, perClient });
       // Open loop, the rate must also be met: a server that falls behind is not within target.
       const served = !rate || r.reqPerSec >= rate * 0.95;
       feedRows.push({

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -30,13 +31,7 @@ export interface ClientRequest {
 export async function load(
   name: string,
   url: string,
-  opts: {
-    connections?: number;
-    seconds?: number;
-    perClient?: (i: number) => ClientRequest;
-    /** An offered load: this many requests a second over all the connections (open loop). */
-    rate?: number;
-  } = {},
+  opts: { connections?: number; seconds?: number; perClient?: (i: number) => ClientRequest } = {},
 ): Promise<LoadResult> {
   let next = 0;
   const perClient = opts.perClient;
@@ -45,7 +40,6 @@ export async function load(
     connections: opts.connections ?? 50,
     duration: opts.seconds ?? 10,
     pipelining: 1,
-    ...(opts.rate ? { overallRate: opts.rate } : {}),
     ...(perClient
       ? {
           setupClient: (client: autocannon.Client) => {
@@ -64,6 +58,83 @@ export async function load(
     p99: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
+  };
+}
+
+/**
+ * An open-loop load: `rate` requests a second, evenly spaced, over `connections` keep-alive
+ * connections (request k on connection k mod connections, with that connection's own request).
+ * Each latency counts from the moment the request was due, not from when a busy connection got
+ * to send it, so a server that falls behind shows it (no coordinated omission). autocannon's
+ * own rate option sends each second's budget in one burst, which measures the burst instead.
+ */
+export async function paced(
+  name: string,
+  url: string,
+  opts: { connections: number; seconds: number; rate: number; perClient: (i: number) => ClientRequest },
+): Promise<LoadResult> {
+  const { hostname, port } = new URL(url);
+  const clients = Array.from({ length: opts.connections }, (_, i) => ({
+    agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    ...opts.perClient(i),
+  }));
+  const total = Math.round(opts.rate * opts.seconds);
+  const gap = 1000 / opts.rate;
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const send = (k: number, due: number) =>
+    new Promise<void>((resolve) => {
+      const c = clients[k % clients.length]!;
+      const req = http.get(
+        { hostname, port, path: c.path, headers: c.headers ?? {}, agent: c.agent, timeout: 10_000 },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (res.statusCode! < 200 || res.statusCode! > 299) non2xx++;
+            resolve();
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+  // Open every connection first, so the phase measures requests, not handshakes.
+  await Promise.all(clients.map((_, i) => send(i, performance.now())));
+  latencies.length = 0;
+  non2xx = 0;
+  errors = 0;
+  const pending: Promise<void>[] = [];
+  const start = performance.now() + 20;
+  let k = 0;
+  await new Promise<void>((done) => {
+    const tick = setInterval(() => {
+      const now = performance.now();
+      for (; k < total && start + k * gap <= now; k++) pending.push(send(k, start + k * gap));
+      if (k >= total) {
+        clearInterval(tick);
+        done();
+      }
+    }, 1);
+  });
+  await Promise.all(pending);
+  const elapsed = (performance.now() - start) / 1000;
+  for (const c of clients) c.agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
+  return {
+    name,
+    reqPerSec: Math.round(latencies.length / elapsed),
+    p50: at(50),
+    p97_5: at(97.5),
+    p99: at(99),
+    non2xx,
+    errors,
   };
 }
 
