@@ -8,6 +8,9 @@ export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54329);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'candeia-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, channel: undefined };
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -19,10 +22,17 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+/**
+ * Files that change what every member sees (the moderation settings: held words, first posts held
+ * for review). They run last, one test at a time, once the rest is done; the rest runs on
+ * E2E_WORKERS workers (2), a file per worker, against the one server.
+ */
+const sharedSettings = /community-(moderation|screens)\.spec\.ts/;
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 2 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -36,14 +46,21 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [
+    { name: 'desktop', use: desktop, testIgnore: sharedSettings },
+    { name: 'phone', use: phone, testMatch: /screens\.spec\.ts/, testIgnore: sharedSettings },
     {
-      name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, channel: undefined },
+      name: 'desktop-settings',
+      use: desktop,
+      testMatch: sharedSettings,
+      workers: 1,
+      dependencies: ['desktop', 'phone'],
     },
     {
-      name: 'phone',
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-      testMatch: /screens\.spec\.ts/,
+      name: 'phone-settings',
+      use: phone,
+      testMatch: /community-screens\.spec\.ts/,
+      workers: 1,
+      dependencies: ['desktop-settings'],
     },
   ],
   webServer: {

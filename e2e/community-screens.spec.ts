@@ -4,11 +4,14 @@ import { sampleClip, samplePhoto } from './support/photos.ts';
 import { expectAccessible as expectAccessibleDialog } from './support/billing.ts';
 import { dialogShot, handleOf, pageOf, postThroughApi, saveModerationSettings } from './support/community.ts';
 
+/** The view this project runs as: 'phone' or 'desktop' (its project runs after the others). */
+const view = () => test.info().project.name.replace(/-settings$/, '');
+
 /** The community's screens on a phone and a desktop: accessible (axe), and photographed. */
 test('community feed, member page and a post page: accessible, on a phone and a desktop', async ({ page }) => {
   test.setTimeout(180_000);
   // Each project (phone, desktop) writes its own posts on the same server.
-  const tag = test.info().project.name;
+  const tag = view();
   const user = await createUser({ firstName: 'Lúcia' });
   const friend = await createUser({ firstName: 'Paulo' });
   await loginAs(page, friend);
@@ -103,7 +106,7 @@ test('community moderation: report dialog, marks, block, suspension and the Mode
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  const tag = test.info().project.name;
+  const tag = view();
   const author = await createUser({ firstName: 'Sara' });
   const reader = await createUser({ firstName: 'Tomé' });
   const admin = await createUser({ role: 'admin', firstName: 'Ester' });
@@ -230,7 +233,7 @@ test('sharing into Candeia: the kept share signed out and the filled composer, o
   await page.goto('/api/health');
   await page.setContent(`<!doctype html><html lang="pt-BR"><body>
     <form method="post" action="/share" enctype="multipart/form-data">
-      <textarea name="text" aria-label="Texto">Olhem que céu lindo hoje cedo (${test.info().project.name}).</textarea>
+      <textarea name="text" aria-label="Texto">Olhem que céu lindo hoje cedo (${view()}).</textarea>
       <input type="file" name="media" aria-label="Arquivo">
       <button type="submit">Compartilhar</button>
     </form></body></html>`);

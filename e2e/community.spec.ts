@@ -234,7 +234,11 @@ test('an open feed learns of a new post at once: the "novas publicações" pill,
   const pill = page.getByRole('button', { name: /^\d+ novas? publicaç(ão|ões)$/ });
   await expect(pill).toBeVisible({ timeout: 10_000 });
   await pill.click();
-  await expect(page.getByRole('article').first()).toContainText(news);
+  // On top of what was there (other tests may post at the same moment: the order, not the place).
+  const articles = page.getByRole('article');
+  await expect(articles.filter({ hasText: news })).toBeVisible();
+  const texts = await articles.allInnerTexts();
+  expect(texts.findIndex((t) => t.includes(news))).toBeLessThan(texts.findIndex((t) => t.includes(own)));
   await expect(pill).toHaveCount(0);
   await other.close();
 });
