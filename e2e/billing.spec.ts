@@ -436,6 +436,8 @@ test.describe('admin billing', () => {
     browser,
     baseURL,
   }) => {
+    // Every admin billing tab in one go: about 35 s on a busy machine.
+    test.setTimeout(120_000);
     // A subscriber to find in the lists.
     const other = await browser.newContext({ baseURL });
     const payer = await other.newPage();
