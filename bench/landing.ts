@@ -78,6 +78,8 @@ export async function benchLanding(opts: { seconds?: number } = {}) {
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       DATABASE_URL: '',
+      // Neither route reads the texts: their import would share the CPU with the load below.
+      CONTENT_AUTO_IMPORT: 'false',
     },
     `http://127.0.0.1:${port}/api/health`,
   );
@@ -93,6 +95,9 @@ export async function benchLanding(opts: { seconds?: number } = {}) {
   try {
     const rows = [];
     for (const path of ['/', '/api/health']) {
+      // Warmed up first (the JIT), both servers alike.
+      await load('warm-up', `http://127.0.0.1:${port}${path}`, { seconds: 3 });
+      await load('warm-up', `http://127.0.0.1:${refPort}${path}`, { seconds: 3 });
       const ours = await load(`candeia ${path}`, `http://127.0.0.1:${port}${path}`, { seconds });
       const base = await load(`node:http ${path}`, `http://127.0.0.1:${refPort}${path}`, { seconds });
       rows.push(

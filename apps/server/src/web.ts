@@ -5,15 +5,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
+const qValue = (name: string) => new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?\\s*(?:,|$)`, 'i');
+const BR = qValue('br');
+const GZIP = qValue('gzip');
+
 /** The best encoding the client accepts among brotli, gzip and none. */
 export function pickEncoding(req: FastifyRequest): Encoding {
-  const accept = String(req.headers['accept-encoding'] ?? '');
-  const q = (name: string) => {
-    const m = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?\\s*(?:,|$)`, 'i').exec(accept);
+  const accept = req.headers['accept-encoding'];
+  if (!accept) return 'identity';
+  const q = (re: RegExp) => {
+    const m = re.exec(accept);
     return m ? (m[1] === undefined ? 1 : Number(m[1])) : 0;
   };
-  if (q('br') > 0) return 'br';
-  if (q('gzip') > 0) return 'gzip';
+  if (q(BR) > 0) return 'br';
+  if (q(GZIP) > 0) return 'gzip';
   return 'identity';
 }
 

@@ -31,13 +31,26 @@ export class LazyChildLogger {
     this.#logger.level = level;
   }
 
-  fatal: LogFn = (...args: Parameters<LogFn>) => this.#logger.fatal(...args);
-  error: LogFn = (...args: Parameters<LogFn>) => this.#logger.error(...args);
-  warn: LogFn = (...args: Parameters<LogFn>) => this.#logger.warn(...args);
-  info: LogFn = (...args: Parameters<LogFn>) => this.#logger.info(...args);
-  debug: LogFn = (...args: Parameters<LogFn>) => this.#logger.debug(...args);
-  trace: LogFn = (...args: Parameters<LogFn>) => this.#logger.trace(...args);
-  silent: LogFn = () => {};
+  // Methods on the prototype, not arrow functions made for every request.
+  fatal(...args: Parameters<LogFn>): void {
+    this.#logger.fatal(...args);
+  }
+  error(...args: Parameters<LogFn>): void {
+    this.#logger.error(...args);
+  }
+  warn(...args: Parameters<LogFn>): void {
+    this.#logger.warn(...args);
+  }
+  info(...args: Parameters<LogFn>): void {
+    this.#logger.info(...args);
+  }
+  debug(...args: Parameters<LogFn>): void {
+    this.#logger.debug(...args);
+  }
+  trace(...args: Parameters<LogFn>): void {
+    this.#logger.trace(...args);
+  }
+  silent(): void {}
 
   child(bindings: Bindings, opts?: object): FastifyBaseLogger {
     return this.#logger.child(bindings, opts);

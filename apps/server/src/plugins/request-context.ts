@@ -29,8 +29,21 @@ export function localeFromHeaders(xLocale: unknown, acceptLanguage: unknown): Lo
   return DEFAULT_LOCALE;
 }
 
+/** Where a request keeps its language once read (or once set, as early-errors.ts does). */
+const LOCALE = Symbol('locale');
+type WithLocale = FastifyRequest & { [LOCALE]?: Locale };
+
 export default fp(async (app) => {
-  app.decorateRequest('locale', DEFAULT_LOCALE);
+  // Read from the headers the first time something asks: most answers (files, cached chapters,
+  // health) never need it.
+  app.decorateRequest('locale', {
+    getter(this: WithLocale): Locale {
+      return (this[LOCALE] ??= requestLocale(this));
+    },
+    setter(this: WithLocale, locale: Locale) {
+      this[LOCALE] = locale;
+    },
+  });
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionExpired', false);
   app.decorateRequest('actor', function (this: FastifyRequest): Actor {
@@ -45,7 +58,6 @@ export default fp(async (app) => {
     };
   });
   app.addHook('onRequest', (req, reply, done) => {
-    req.locale = requestLocale(req);
     reply.header('x-request-id', req.id);
     done();
   });
