@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { ROOT, load, printTable, startProcess, stopProcess, writeResult } from './lib.ts';
+import { ROOT, load, printTable, startAppServer, startProcess, stopProcess, writeResult } from './lib.ts';
 
 const DIST = join(ROOT, 'apps/web/dist');
 const LANDING_SRC = 'src/features/landing/components/landing-page.tsx';
@@ -68,21 +68,8 @@ export async function benchLanding(opts: { seconds?: number } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'candeia-bench-'));
   const port = 3290;
   const refPort = 3291;
-  const server = await startProcess(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/server.ts'],
-    {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATABASE_URL: '',
-      // Neither route reads the texts: their import would share the CPU with the load below.
-      CONTENT_AUTO_IMPORT: 'false',
-    },
-    `http://127.0.0.1:${port}/api/health`,
-  );
+  // Neither route reads the texts: their import would share the CPU with the load below.
+  const server = await startAppServer({ port, dataDir, env: { CONTENT_AUTO_IMPORT: 'false' } });
   const refScript = `
     const http = require('node:http'); const fs = require('node:fs');
     const html = fs.readFileSync(${JSON.stringify(join(DIST, 'index.html'))});

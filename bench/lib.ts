@@ -138,6 +138,32 @@ export async function paced(
   };
 }
 
+/**
+ * The app's server from the sources, in production mode on the embedded PostgreSQL in `dataDir`,
+ * without demo data; waits for /api/health. `nodeArgs` go before the entry (say `--cpu-prof`).
+ */
+export function startAppServer(opts: {
+  port: number;
+  dataDir: string;
+  nodeArgs?: string[];
+  env?: NodeJS.ProcessEnv;
+}): Promise<ChildProcess> {
+  return startProcess(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/server.ts'],
+    {
+      NODE_ENV: 'production',
+      PORT: String(opts.port),
+      DATA_DIR: opts.dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      DATABASE_URL: '',
+      ...opts.env,
+    },
+    `http://127.0.0.1:${opts.port}/api/health`,
+  );
+}
+
 /** Starts a child process and waits until `url` answers 200. */
 export async function startProcess(
   cmd: string,

@@ -13,7 +13,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ROOT, load, printTable, startProcess, stopProcess } from './lib.ts';
+import { ROOT, load, printTable, startAppServer, stopProcess } from './lib.ts';
 
 interface ProfileNode {
   id: number;
@@ -85,21 +85,13 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'candeia-profile-'));
   const profDir = join(dataDir, 'prof');
   const port = 3295;
-  const server = await startProcess(
-    process.execPath,
-    ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx', 'apps/server/src/server.ts'],
-    {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATABASE_URL: '',
-      // The texts only for a scripture route (their import would fill the profile otherwise).
-      CONTENT_AUTO_IMPORT: route.startsWith('/api/scripture') ? 'true' : 'false',
-    },
-    `http://127.0.0.1:${port}/api/health`,
-  );
+  const server = await startAppServer({
+    port,
+    dataDir,
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
+    // The texts only for a scripture route (their import would fill the profile otherwise).
+    env: { CONTENT_AUTO_IMPORT: route.startsWith('/api/scripture') ? 'true' : 'false' },
+  });
   try {
     // Warm up (JIT), then the measured load.
     await load('warm-up', `http://127.0.0.1:${port}${route}`, { seconds: 3 });
