@@ -1,9 +1,8 @@
-import { BLOCKING_STATUSES, type PlanFeature } from '@candeia/shared/constants';
-import { normalizeFeatures } from '@candeia/shared/plans';
+import type { PlanFeature } from '@candeia/shared/constants';
 import { AppError } from '../../lib/app-error.ts';
 import type { Deps } from '../../types.ts';
 import { findAccessRow } from './repository.ts';
-import { subscriptionState, TRIAL_FEATURES } from './service.ts';
+import { canceledPeriodOver, featuresOf, statusAllows, subscriptionState, trialEnded } from './service.ts';
 
 /**
  * The server side of the access gate (SPEC.md §4, §6) for feature routes: the subscription must
@@ -21,15 +20,12 @@ export async function requireFeature(
   if (user.role === 'admin') return;
   const now = deps.clock.now();
   const row = await findAccessRow(deps.db, user.userId);
-  const settled =
-    row &&
-    !(row.isTrial && row.trialEndDate && row.trialEndDate <= now) &&
-    !(row.cancelAtPeriodEnd && row.currentPeriodEnd && row.currentPeriodEnd <= now);
+  const settled = row && !trialEnded(row, now) && !canceledPeriodOver(row, now);
   let allowed: boolean;
   let has: boolean;
   if (settled) {
-    allowed = row.status !== null && !BLOCKING_STATUSES.includes(row.status);
-    has = (row.isTrial ? TRIAL_FEATURES : normalizeFeatures(row.features))[feature];
+    allowed = statusAllows(row.status);
+    has = featuresOf(row.isTrial, row.features)[feature];
   } else {
     const state = await subscriptionState(deps, { id: user.userId, role: user.role });
     allowed = state.allowed;

@@ -53,13 +53,7 @@ export async function publicPlans(deps: Pick<Deps, 'db'>): Promise<PlanDto[]> {
 }
 
 /** Trial users get every flag but live and referral_program (PRODUCT.md). */
-export const TRIAL_FEATURES: PlanFeatures = {
-  bible: true,
-  chat: true,
-  community: true,
-  live: false,
-  referral_program: false,
-};
+const TRIAL_FEATURES: PlanFeatures = { bible: true, chat: true, community: true, live: false, referral_program: false };
 const ALL_FEATURES: PlanFeatures = { bible: true, chat: true, community: true, live: true, referral_program: true };
 
 /**
@@ -171,6 +165,21 @@ function daysLeft(end: Date, now: Date): number {
 }
 
 /** The access state of SPEC.md §4, computed on the server. creditsRemaining is the credit balance. */
+/** A trial that has reached its end (it moves to the free plan on the next read). */
+export const trialEnded = (s: { isTrial: boolean; trialEndDate: Date | null }, now: Date) =>
+  s.isTrial && !!s.trialEndDate && s.trialEndDate <= now;
+
+/** A plan canceled at its period end, and that end has come (the free plan, on the next read). */
+export const canceledPeriodOver = (s: { cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null }, now: Date) =>
+  s.cancelAtPeriodEnd && !!s.currentPeriodEnd && s.currentPeriodEnd <= now;
+
+/** A subscription status that lets its member in (SPEC.md §4). */
+export const statusAllows = (status: string | null) => status !== null && !BLOCKING_STATUSES.includes(status);
+
+/** The flags a member has: the trial's, or their plan's. */
+export const featuresOf = (isTrial: boolean, planFeatures: unknown): PlanFeatures =>
+  isTrial ? TRIAL_FEATURES : normalizeFeatures(planFeatures);
+
 export async function subscriptionState(
   deps: Pick<Deps, 'db' | 'clock'>,
   user: { id: string; role: string | null },
@@ -179,12 +188,12 @@ export async function subscriptionState(
   const isAdmin = user.role === 'admin';
   let sub = await findSubscription(deps.db, user.id);
   // A trial that ended unpaid falls back to the free plan.
-  if (sub?.isTrial && sub.trialEndDate && sub.trialEndDate <= now) {
+  if (sub && trialEnded(sub, now)) {
     await expireTrial(deps.db, user.id, now);
     sub = await findSubscription(deps.db, user.id);
   }
   // Canceled at period end, and the period is over: the free plan.
-  if (sub?.cancelAtPeriodEnd && sub.currentPeriodEnd && sub.currentPeriodEnd <= now) {
+  if (sub && canceledPeriodOver(sub, now)) {
     await endCanceledPeriod(deps.db, user.id, now);
     sub = await findSubscription(deps.db, user.id);
   }
@@ -194,8 +203,8 @@ export async function subscriptionState(
   }
   const plan = sub?.planId ? await findPlan(deps.db, sub.planId) : undefined;
   const status = sub?.status ?? null;
-  const blocked = status === null || BLOCKING_STATUSES.includes(status);
-  const features = isAdmin ? ALL_FEATURES : sub?.isTrial ? TRIAL_FEATURES : normalizeFeatures(plan?.features);
+  const blocked = !statusAllows(status);
+  const features = isAdmin ? ALL_FEATURES : featuresOf(sub?.isTrial ?? false, plan?.features);
   return {
     status: isAdmin ? 'active' : status,
     isTrial: isAdmin ? false : (sub?.isTrial ?? false),
