@@ -2,7 +2,14 @@ import { createUser, expect, loginAs, test, withDb } from './support/fixtures.ts
 import { expectAccessible, shot } from './support/scripture.ts';
 import { sampleClip, samplePhoto } from './support/photos.ts';
 import { expectAccessible as expectAccessibleDialog } from './support/billing.ts';
-import { dialogShot, handleOf, pageOf, postThroughApi, saveModerationSettings } from './support/community.ts';
+import {
+  dialogShot,
+  handleOf,
+  pageOf,
+  postThroughApi,
+  saveModerationSettings,
+  shareThroughForm,
+} from './support/community.ts';
 
 /** The view this project runs as: 'phone' or 'desktop' (its project runs after the others). */
 const view = () => test.info().project.name.replace(/-settings$/, '');
@@ -230,17 +237,7 @@ test('sharing into Candeia: the kept share signed out and the filled composer, o
 }) => {
   test.setTimeout(120_000);
   const user = await createUser({ firstName: 'Noemi' });
-  await page.goto('/api/health');
-  await page.setContent(`<!doctype html><html lang="pt-BR"><body>
-    <form method="post" action="/share" enctype="multipart/form-data">
-      <textarea name="text" aria-label="Texto">Olhem que céu lindo hoje cedo (${view()}).</textarea>
-      <input type="file" name="media" aria-label="Arquivo">
-      <button type="submit">Compartilhar</button>
-    </form></body></html>`);
-  await page
-    .getByLabel('Arquivo')
-    .setInputFiles({ name: 'ceu.png', mimeType: 'image/png', buffer: await samplePhoto(200) });
-  await page.getByRole('button', { name: 'Compartilhar' }).click();
+  await shareThroughForm(page, { text: `Olhem que céu lindo hoje cedo (${view()}).`, photo: 'ceu.png', hue: 200 });
   await expect(page).toHaveURL(/\/share\?kept=1$/);
   await expect(page.getByText('Guardamos o que você compartilhou por uma hora.')).toBeVisible();
   await expectAccessible(page, '/share?kept=1 (signed out)');

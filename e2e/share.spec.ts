@@ -1,5 +1,5 @@
 import { createUser, expect, test, withDb } from './support/fixtures.ts';
-import { samplePhoto } from './support/photos.ts';
+import { shareThroughForm } from './support/community.ts';
 
 /**
  * Sharing into Candeia (decision 021): another app's share sheet posts a photo and its text to
@@ -12,20 +12,7 @@ test('a shared photo: kept while signed out, claimed after signing in, published
   const user = await createUser({ firstName: 'Lia' });
   const text = `Um pôr do sol para agradecer ${Date.now()}`;
 
-  // A page of the app's origin with no script of its own, turned into the share form.
-  await page.goto('/api/health');
-  await page.setContent(`<!doctype html><html lang="pt-BR"><body>
-    <form method="post" action="/share" enctype="multipart/form-data">
-      <input name="title" value="Pôr do sol">
-      <textarea name="text">${text}</textarea>
-      <input type="file" name="media" aria-label="Arquivo">
-      <button type="submit">Compartilhar</button>
-    </form></body></html>`);
-  await page
-    .getByLabel('Arquivo')
-    .setInputFiles({ name: 'sol.png', mimeType: 'image/png', buffer: await samplePhoto(30) });
-  await page.getByRole('button', { name: 'Compartilhar' }).click();
-
+  await shareThroughForm(page, { text, title: 'Pôr do sol', photo: 'sol.png', hue: 30 });
   await expect(page).toHaveURL(/\/share\?kept=1$/);
   await expect(page.getByText('Guardamos o que você compartilhou por uma hora.')).toBeVisible();
   const stash = await withDb(async (c) => (await c.query('SELECT id FROM share_stashes')).rows);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { loginAs, type E2EUser } from './fixtures.ts';
+import { samplePhoto } from './photos.ts';
 
 /** A signed-in page of its own (a second person at another browser). */
 export async function pageOf(
@@ -55,4 +56,27 @@ export async function dialogShot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
   const kind = (page.viewportSize()?.width ?? 1440) < 700 ? 'phone' : 'desktop';
   await page.screenshot({ path: `e2e/screenshots/${kind}/${name}.png` });
+}
+
+/**
+ * Shares a text and a photo into Candeia as another app's share sheet does (decision 021): a
+ * page of the app's origin with no script of its own, turned into a multipart form posting to
+ * /share, and submitted.
+ */
+export async function shareThroughForm(
+  page: Page,
+  share: { text: string; title?: string; photo: string; hue: number },
+) {
+  await page.goto('/api/health');
+  await page.setContent(`<!doctype html><html lang="pt-BR"><body>
+    <form method="post" action="/share" enctype="multipart/form-data">
+      ${share.title ? `<input name="title" value="${share.title}">` : ''}
+      <textarea name="text" aria-label="Texto">${share.text}</textarea>
+      <input type="file" name="media" aria-label="Arquivo">
+      <button type="submit">Compartilhar</button>
+    </form></body></html>`);
+  await page
+    .getByLabel('Arquivo')
+    .setInputFiles({ name: share.photo, mimeType: 'image/png', buffer: await samplePhoto(share.hue) });
+  await page.getByRole('button', { name: 'Compartilhar' }).click();
 }
