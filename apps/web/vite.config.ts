@@ -4,13 +4,14 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MEDIA_EXTENSIONS, PHOTO_TYPES, VIDEO_TYPES } from '../../packages/shared/src/schemas/media.ts';
 import { precompress } from './build/precompress.ts';
+import { PRERENDERED_DIR, prerenderLanding } from './build/prerender.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
   plugins: [
     react(),
-    precompress(),
+    precompress({ before: prerenderLanding }),
     tailwindcss(),
     VitePWA({
       registerType: 'prompt',
@@ -50,6 +51,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The prerendered landing is the server's to send for `/`; offline, the app shell serves.
+        globIgnores: [`${PRERENDERED_DIR}/**`],
         // A page opened before the worker was installed is taken over at once, so a chapter read on
         // the very first visit is kept for offline reading too. Updates still wait for 'Atualizar
         // Agora' (no skipWaiting), so the prompt flow is unchanged.

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LOCALE_HINT_COOKIE, SUPPORTED_LOCALES, matchLocale, type Locale } from '@candeia/shared/constants';
+import { localeFromHeaders } from './plugins/request-context.ts';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -22,6 +24,27 @@ export function pickEncoding(req: FastifyRequest): Encoding {
   return 'identity';
 }
 
+const LOCALE_HINT = new RegExp(`(?:^|;\\s*)${LOCALE_HINT_COOKIE}=([^;]*)`);
+
+/**
+ * The language the app will pick for `/`, as far as the server can see it: `?lng=`, the copy of
+ * the stored choice (LOCALE_HINT_COOKIE), then Accept-Language. When the browser's own storage
+ * says otherwise, the app renders its language instead of taking over the page (main.tsx).
+ */
+function landingLocale(req: FastifyRequest): Locale {
+  const q = req.url.indexOf('?');
+  const lng = q < 0 ? null : new URLSearchParams(req.url.slice(q + 1)).get('lng');
+  const fromQuery = lng ? matchLocale(lng) : null;
+  if (fromQuery) return fromQuery;
+  const cookie = req.headers.cookie;
+  if (cookie) {
+    const m = LOCALE_HINT.exec(cookie);
+    const fromCookie = m ? matchLocale(m[1]!) : null;
+    if (fromCookie) return fromCookie;
+  }
+  return localeFromHeaders(undefined, req.headers['accept-language']);
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * the build's precompressed .br/.gz files when the browser accepts them, and index.html for
@@ -39,6 +62,13 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<void
     gzip: read('index.html.gz') ?? plain,
     br: read('index.html.br') ?? plain,
   };
+  // The landing, prerendered by the build in each language (apps/web/build/prerender.ts).
+  const landing = new Map<Locale, Record<Encoding, Buffer>>();
+  for (const locale of SUPPORTED_LOCALES) {
+    const name = `prerendered/landing.${locale}.html`;
+    const page = read(name);
+    if (page) landing.set(locale, { identity: page, gzip: read(`${name}.gz`) ?? page, br: read(`${name}.br`) ?? page });
+  }
   const assets = join(dist, 'assets');
   await app.register(fastifyStatic, {
     root: dist,
@@ -65,9 +95,13 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<void
     // A missing file is a 404, not the app; an app path with a dot in it (`/u/maria.silva`) is the app.
     if (MISSING_FILE.test(path)) return reply.callNotFound();
     const enc = pickEncoding(req);
-    const body = index[enc];
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    if (enc !== 'identity' && body !== plain) reply.header('content-encoding', enc);
+    const page = path === '/' ? landing.get(landingLocale(req)) : undefined;
+    const body = page ? page[enc] : index[enc];
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', page ? 'accept-encoding, accept-language, cookie' : 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (enc !== 'identity' && body !== (page ? page.identity : plain)) reply.header('content-encoding', enc);
     return reply.send(body);
   });
 }

@@ -1,10 +1,9 @@
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { THEME_STORAGE_KEY } from '@candeia/shared/constants';
-import { AppProviders } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
-import { FullPageSpinner } from './components/ui/spinner.tsx';
+import { ROUTES } from '@candeia/shared/routes';
+import { AppTree } from './app/app-tree.tsx';
 import { initI18n } from './lib/i18n.ts';
 import './styles.css';
 
@@ -21,16 +20,23 @@ document.documentElement.style.colorScheme = 'light';
 window.addEventListener('unhandledrejection', (e) => console.error('Unhandled rejection:', e.reason));
 window.addEventListener('error', (e) => console.error('Uncaught error:', e.error ?? e.message));
 
-await initI18n();
+// The server's language for the page it sent, read before initI18n sets the tag to ours.
+const sentLocale = document.documentElement.lang;
+const i18n = await initI18n();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <Suspense fallback={<FullPageSpinner />}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Suspense>
-    </AppProviders>
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const app = <AppTree Router={BrowserRouter} />;
+// The landing arrives prerendered (build/prerender.ts): the browser has painted it already, and
+// React takes it over as it is. Anything else, or the landing in another language than the one
+// chosen here, is rendered afresh.
+const prerendered = root.firstElementChild !== null;
+if (prerendered && location.pathname === ROUTES.landing && sentLocale === i18n.language) {
+  // As a transition, the hydration yields to the browser between pieces of work instead of
+  // holding the main thread while a phone's user may already be tapping.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  if (prerendered) root.replaceChildren();
+  createRoot(root).render(app);
+}

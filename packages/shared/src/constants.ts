@@ -88,6 +88,22 @@ export const SUPPORTED_LOCALES = ['pt-BR', 'en-US', 'es-ES'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 export const LOCALE_STORAGE_KEY = 'i18nextLng';
+/**
+ * A copy of the chosen language for the server, which cannot read local storage: it sends the
+ * prerendered landing in that language. Not part of the detection order (the browser's own
+ * storage decides there).
+ */
+export const LOCALE_HINT_COOKIE = 'candeia_lng';
+/**
+ * The prerendered landing's one inline script, allowed by its hash in the Content-Security-Policy
+ * (apps/server/src/plugins/security-headers.ts). It loads the app (the URL in its data-src) once
+ * the page has painted its first content (or after a second, in a tab that is not painted), so
+ * that paint waits for no request but the HTML. A tap on a button before the app is there is kept
+ * and made again once it is (BOOT_READY, called by the app's layout): nothing tapped is lost.
+ */
+export const BOOT_SCRIPT_ID = 'candeia-boot';
+export const BOOT_READY = 'candeiaReady';
+export const BOOT_SCRIPT = `(()=>{const s=document.getElementById('candeia-boot').dataset.src;let g=0;const go=()=>{if(!g){g=1;import(s)}};try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true})}catch{requestAnimationFrame(()=>setTimeout(go))}setTimeout(go,1000);const q=[];const c=e=>{const b=e.target.closest&&e.target.closest('button');if(b){e.preventDefault();e.stopPropagation();q.includes(b)||q.push(b)}};document.addEventListener('click',c,true);window.${BOOT_READY}=()=>{document.removeEventListener('click',c,true);for(const b of q.splice(0))b.isConnected&&b.click()}})()`;
 export const LANGUAGE_CHANGED_EVENT = 'languageChanged';
 export const THEME_STORAGE_KEY = 'theme';
 

@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { BOOT_SCRIPT } from '@candeia/shared/constants';
+
+/** The landing's boot script (BOOT_SCRIPT), the only inline script allowed, by its exact hash. */
+const BOOT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${BOOT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

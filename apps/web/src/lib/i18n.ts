@@ -4,6 +4,7 @@ import { localStore, sessionStore } from './storage.ts';
 import {
   DEFAULT_LOCALE,
   LANGUAGE_CHANGED_EVENT,
+  LOCALE_HINT_COOKIE,
   LOCALE_STORAGE_KEY,
   SUPPORTED_LOCALES,
   matchLocale,
@@ -47,6 +48,17 @@ function readCookie(name: string): string | null {
 }
 
 /**
+ * Keeps the language on this device: in local storage, and a copy in a cookie the server reads to
+ * send the prerendered landing in the same language (apps/server/src/web.ts).
+ */
+function rememberLocale(locale: Locale): void {
+  localStore()?.setItem(LOCALE_STORAGE_KEY, locale);
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${LOCALE_HINT_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
+/**
  * SPEC.md §9's detection order: the query string's `lng`, a cookie, local storage, session
  * storage, the browser's languages, the html tag; default pt-BR. What is found is stored, so a
  * link with `?lng=es` keeps the app in Spanish after it.
@@ -63,7 +75,7 @@ export function detectLocale(): Locale {
     typeof document !== 'undefined' ? document.documentElement.lang : null,
   ];
   const found = candidates.map(supported).find(Boolean) ?? DEFAULT_LOCALE;
-  localStore()?.setItem(LOCALE_STORAGE_KEY, found);
+  rememberLocale(found);
   return found;
 }
 
@@ -73,7 +85,7 @@ export function currentLocale(): Locale {
 
 /** Changes the language: stores it and broadcasts a language-changed event. */
 export async function changeLocale(locale: Locale): Promise<void> {
-  localStore()?.setItem(LOCALE_STORAGE_KEY, locale);
+  rememberLocale(locale);
   await i18n.changeLanguage(locale);
   window.dispatchEvent(new CustomEvent(LANGUAGE_CHANGED_EVENT, { detail: { locale } }));
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { BOOT_READY } from '@candeia/shared/constants';
 import { ROUTES } from '@candeia/shared/routes';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { UpdateDialog } from '../../features/pwa/components/update-dialog.tsx';
@@ -30,6 +31,11 @@ export function RootLayout() {
   const { pathname, hash } = useLocation();
   const main = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
+
+  // The prerendered landing kept the taps made before the app was there: made again now.
+  useEffect(() => {
+    (window as unknown as Record<string, (() => void) | undefined>)[BOOT_READY]?.();
+  }, []);
 
   // A new screen starts at its top, and so do keyboard and screen-reader users: otherwise
   // focus stays on a link that is gone (or in the closed phone menu). In-page targets

@@ -38,7 +38,11 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className={`px-4 py-16 sm:px-6 sm:py-24 ${className}`}>
+    // Below the first screen: laid out and painted only as it comes near the view.
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`px-4 py-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:px-6 sm:py-24 ${className}`}
+    >
       <div className="mx-auto max-w-6xl">
         <h2 id={`${id}-title`} className="text-center font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">
           {title}
