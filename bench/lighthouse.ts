@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 export const LIGHTHOUSE_TARGETS = { performance: 95, lcpMs: 1200, cls: 0.05 };
 
@@ -18,7 +19,7 @@ export interface LighthouseRow {
   cls: number;
   tbtMs: number;
   withinTarget: string;
-  [key: string]: unknown;
+  [key: string]: string | number;
 }
 
 function chromePath(): string {
@@ -30,7 +31,7 @@ function chromePath(): string {
 
 /** Runs Lighthouse (performance only) once per page, in a fresh Chromium profile each time. */
 export async function lighthousePages(
-  pages: Array<{ name: string; url: string; headers?: Record<string, string> }>,
+  pages: Array<{ name: string; url: string; cookies?: Array<{ name: string; value: string }> }>,
 ): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   for (const page of pages) {
@@ -39,12 +40,19 @@ export async function lighthousePages(
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--lang=pt-BR', '--accept-lang=pt-BR'],
     });
     try {
+      // A signed-in page: the browser gets the session cookie itself (a Cookie header added to
+      // requests does not reach the app's own fetches), and Lighthouse keeps it.
+      if (page.cookies?.length) {
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+        await browser.setCookie(...page.cookies.map((c) => ({ ...c, domain: new URL(page.url).hostname, path: '/' })));
+        await browser.disconnect();
+      }
       const result = await lighthouse(page.url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
-        extraHeaders: page.headers,
+        disableStorageReset: !!page.cookies?.length,
       });
       if (!result) throw new Error(`lighthouse gave no result for ${page.url}`);
       const { lhr } = result;
