@@ -64,7 +64,9 @@ export function RootLayout() {
           <TrialBanner />
         </Suspense>
       ) : null}
-      <main ref={main} id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a screen that grows as its
+          data arrives does not push a footer the reader is looking at. */}
+      <main ref={main} id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />
         </Suspense>
