@@ -13,8 +13,11 @@ try {
 } catch {
   /* storage unavailable */
 }
-document.documentElement.classList.remove('dark');
-document.documentElement.style.colorScheme = 'light';
+// Written only when something says otherwise: a write to <html> restyles the whole page, which
+// has been painted already when it came prerendered (styles.css sets `color-scheme: light`).
+const html = document.documentElement;
+if (html.classList.contains('dark')) html.classList.remove('dark');
+if (html.style.colorScheme && html.style.colorScheme !== 'light') html.style.colorScheme = 'light';
 
 // Unhandled failures go to the console only; nothing is shown to the user (SPEC.md §8).
 window.addEventListener('unhandledrejection', (e) => console.error('Unhandled rejection:', e.reason));

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GUARANTEE_DAYS, TRIAL_DAYS, USERS_CLAIM } from '@candeia/shared/constants';
@@ -61,6 +61,125 @@ function IconBadge({ name }: { name: IconName }) {
     </span>
   );
 }
+
+/** Benefits, features and testimonials: the same for everyone (not drawn again when the session is known). */
+const WhySections = memo(function WhySections({ t }: { t: TFunction }) {
+  return (
+    <>
+      {/* Benefits */}
+      <Section id="benefits" title={t('benefits.title')}>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {list<Item>(t, 'benefits.items').map((b, i) => (
+            <li key={b.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+              <IconBadge name={BENEFIT_ICONS[i] ?? 'sun'} />
+              <h3 className="mt-4 text-lg font-semibold text-stone-900">{b.title}</h3>
+              <p className="mt-2 leading-relaxed text-stone-600">{b.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      {/* Features */}
+      <Section id="features" title={t('features.title')} text={t('features.text')} className="bg-white">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {list<Item>(t, 'features.items').map((f, i) => (
+            <li
+              key={f.title}
+              className={`rounded-2xl p-6 ring-1 sm:p-8 ${
+                i === 0
+                  ? 'bg-gradient-to-br from-brand-700 to-brand-900 text-white ring-brand-800 lg:col-span-2'
+                  : 'bg-stone-50 ring-stone-200'
+              }`}
+            >
+              <span
+                className={`inline-flex h-12 w-12 items-center justify-center rounded-xl ${i === 0 ? 'bg-white/15 text-brand-100' : 'bg-brand-100 text-brand-800'}`}
+              >
+                <Icon name={FEATURE_ICONS[i] ?? 'sun'} />
+              </span>
+              <h3 className={`mt-4 text-xl font-semibold ${i === 0 ? 'text-white' : 'text-stone-900'}`}>{f.title}</h3>
+              <p className={`mt-2 leading-relaxed ${i === 0 ? 'max-w-xl text-brand-50' : 'text-stone-600'}`}>
+                {f.text}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      {/* Testimonials */}
+      <Section id="testimonials" title={t('testimonials.title')} className="bg-brand-50/60">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {list<{ quote: string; name: string; place: string }>(t, 'testimonials.items').map((q) => (
+            <li key={q.name}>
+              <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100">
+                <span aria-hidden="true" className="font-serif text-5xl leading-none text-brand-300">
+                  “
+                </span>
+                <blockquote className="mt-1 flex-1 leading-relaxed text-stone-700">{q.quote}</blockquote>
+                <figcaption className="mt-6 flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-semibold text-white"
+                  >
+                    {q.name.charAt(0)}
+                  </span>
+                  <span>
+                    <span className="block font-semibold text-stone-900">{q.name}</span>
+                    <span className="block text-sm text-stone-500">{q.place}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+});
+
+/** The questions and answers. */
+const FaqSection = memo(function FaqSection({ t }: { t: TFunction }) {
+  return (
+    <>
+      {/* FAQ */}
+      <Section id="faq" title={t('faq.title')} className="bg-white">
+        <div className="mx-auto max-w-3xl divide-y divide-stone-200 rounded-2xl ring-1 ring-stone-200">
+          {list<{ q: string; a: string }>(t, 'faq.items', { days: TRIAL_DAYS }).map((f) => (
+            <details key={f.q} className="group px-5 sm:px-6">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left font-semibold text-stone-900 [&::-webkit-details-marker]:hidden">
+                {f.q}
+                <Icon
+                  name="chevron"
+                  className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
+                />
+              </summary>
+              <p className="-mt-1 pb-5 leading-relaxed text-stone-600">{f.a}</p>
+            </details>
+          ))}
+        </div>
+      </Section>
+    </>
+  );
+});
+
+/** What Candeia stands for. */
+const ValuesSection = memo(function ValuesSection({ t }: { t: TFunction }) {
+  return (
+    <>
+      {/* Values */}
+      <Section id="values" title={t('values.title')}>
+        <ul className="grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
+          {list<Item>(t, 'values.items').map((v, i) => (
+            <li key={v.title} className="text-center">
+              <IconBadge name={VALUE_ICONS[i] ?? 'sun'} />
+              <h3 className="mt-4 font-serif text-xl font-semibold text-stone-900">{v.title}</h3>
+              <p className="mt-2 leading-relaxed text-stone-600">{v.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+});
 
 /** The public landing page: the sections of SPEC.md §1, copy from the `landing` catalogue. */
 export default function LandingPage() {
@@ -128,92 +247,11 @@ export default function LandingPage() {
         </div>
       </section>
 
-      {/* Benefits */}
-      <Section id="benefits" title={t('benefits.title')}>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {list<Item>(t, 'benefits.items').map((b, i) => (
-            <li key={b.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
-              <IconBadge name={BENEFIT_ICONS[i] ?? 'sun'} />
-              <h3 className="mt-4 text-lg font-semibold text-stone-900">{b.title}</h3>
-              <p className="mt-2 leading-relaxed text-stone-600">{b.text}</p>
-            </li>
-          ))}
-        </ul>
-      </Section>
-
-      {/* Features */}
-      <Section id="features" title={t('features.title')} text={t('features.text')} className="bg-white">
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {list<Item>(t, 'features.items').map((f, i) => (
-            <li
-              key={f.title}
-              className={`rounded-2xl p-6 ring-1 sm:p-8 ${
-                i === 0
-                  ? 'bg-gradient-to-br from-brand-700 to-brand-900 text-white ring-brand-800 lg:col-span-2'
-                  : 'bg-stone-50 ring-stone-200'
-              }`}
-            >
-              <span
-                className={`inline-flex h-12 w-12 items-center justify-center rounded-xl ${i === 0 ? 'bg-white/15 text-brand-100' : 'bg-brand-100 text-brand-800'}`}
-              >
-                <Icon name={FEATURE_ICONS[i] ?? 'sun'} />
-              </span>
-              <h3 className={`mt-4 text-xl font-semibold ${i === 0 ? 'text-white' : 'text-stone-900'}`}>{f.title}</h3>
-              <p className={`mt-2 leading-relaxed ${i === 0 ? 'max-w-xl text-brand-50' : 'text-stone-600'}`}>
-                {f.text}
-              </p>
-            </li>
-          ))}
-        </ul>
-      </Section>
-
-      {/* Testimonials */}
-      <Section id="testimonials" title={t('testimonials.title')} className="bg-brand-50/60">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {list<{ quote: string; name: string; place: string }>(t, 'testimonials.items').map((q) => (
-            <li key={q.name}>
-              <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100">
-                <span aria-hidden="true" className="font-serif text-5xl leading-none text-brand-300">
-                  “
-                </span>
-                <blockquote className="mt-1 flex-1 leading-relaxed text-stone-700">{q.quote}</blockquote>
-                <figcaption className="mt-6 flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-semibold text-white"
-                  >
-                    {q.name.charAt(0)}
-                  </span>
-                  <span>
-                    <span className="block font-semibold text-stone-900">{q.name}</span>
-                    <span className="block text-sm text-stone-500">{q.place}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      <WhySections t={t} />
 
       <PricingSection locale={locale} signedIn={signedIn} />
 
-      {/* FAQ */}
-      <Section id="faq" title={t('faq.title')} className="bg-white">
-        <div className="mx-auto max-w-3xl divide-y divide-stone-200 rounded-2xl ring-1 ring-stone-200">
-          {list<{ q: string; a: string }>(t, 'faq.items', { days: TRIAL_DAYS }).map((f) => (
-            <details key={f.q} className="group px-5 sm:px-6">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left font-semibold text-stone-900 [&::-webkit-details-marker]:hidden">
-                {f.q}
-                <Icon
-                  name="chevron"
-                  className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
-                />
-              </summary>
-              <p className="-mt-1 pb-5 leading-relaxed text-stone-600">{f.a}</p>
-            </details>
-          ))}
-        </div>
-      </Section>
+      <FaqSection t={t} />
 
       {/* Call to action */}
       <section aria-labelledby="cta-title" className="px-4 py-16 sm:px-6 sm:py-20">
@@ -240,18 +278,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      {/* Values */}
-      <Section id="values" title={t('values.title')}>
-        <ul className="grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
-          {list<Item>(t, 'values.items').map((v, i) => (
-            <li key={v.title} className="text-center">
-              <IconBadge name={VALUE_ICONS[i] ?? 'sun'} />
-              <h3 className="mt-4 font-serif text-xl font-semibold text-stone-900">{v.title}</h3>
-              <p className="mt-2 leading-relaxed text-stone-600">{v.text}</p>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      <ValuesSection t={t} />
 
       {/* Community */}
       <section aria-labelledby="community-title" className="bg-white px-4 py-16 sm:px-6 sm:py-24">
