@@ -294,6 +294,9 @@ export async function benchScripture(opts: { seconds?: number } = {}) {
     chmodSync(join(tmp, 'www/chapter.json'), 0o644);
     nginx = await startNginx(tmp, nginxPort);
 
+    // Warmed up first (the JIT, the chapter cache, nginx's open-file cache), both servers alike.
+    await load('warm-up', `${base}${chapterPath}`, { seconds: 3 });
+    await load('warm-up', `http://127.0.0.1:${nginxPort}/chapter.json`, { seconds: 3 });
     const ours = await load(`candeia ${chapterPath}`, `${base}${chapterPath}`, { seconds });
     const ceiling = await load('nginx /chapter.json (static)', `http://127.0.0.1:${nginxPort}/chapter.json`, {
       seconds,
