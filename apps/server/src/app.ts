@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes, subscribeBilling } from './modules/billing/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
 import { communityRoutes } from './modules/community/index.ts';
+import { consultationRoutes } from './modules/consultations/index.ts';
 import { mediaRoutes, shareApiRoutes, shareRoutes } from './modules/media/index.ts';
 import { createStorage, type ObjectStorage } from './lib/storage/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
@@ -190,6 +191,7 @@ async function createFastify(opts: BuildOptions) {
       await api.register(scriptureRoutes, { prefix: '/scripture' });
       await api.register(chatRoutes, { prefix: '/chat' });
       await api.register(communityRoutes, { prefix: '/community' });
+      await api.register(consultationRoutes, { prefix: '/consultations' });
       await api.register(mediaRoutes, { prefix: '/media' });
       await api.register(shareApiRoutes, { prefix: '/share', secureCookies: secure });
     },

@@ -58,6 +58,20 @@ import {
 } from '@candeia/shared/schemas/moderation';
 import { contactSchema } from '@candeia/shared/schemas/contact';
 import {
+  availabilitySchema,
+  bookSchema,
+  bookingListQuerySchema,
+  cancelSchema,
+  counsellorListQuerySchema,
+  counsellorProfileSchema,
+  makeCounsellorSchema,
+  notesSchema,
+  outcomeSchema,
+  rescheduleSchema,
+  reviewSchema,
+  slotsQuerySchema,
+} from '@candeia/shared/schemas/consultation';
+import {
   createFavouriteSchema,
   createNoteSchema,
   listAnnotationsQuerySchema,
@@ -993,6 +1007,135 @@ const MATRIX: MatrixEntry[] = [
     route: `${method} ${pattern}`,
     attempts: () => [{ url: concreteUrl(pattern, target()), payload, status: [403] }],
   })),
+  // Consultations. A is on the trial (no `live`): the counsellors and their slots are refused
+  // before anything is read; B's booking is not found by A whatever the route; A is no counsellor.
+  {
+    route: 'GET /api/consultations/counsellors',
+    attempts: ({ b }) => [
+      { url: '/api/consultations/counsellors', status: [403] },
+      { url: `/api/consultations/counsellors${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  {
+    route: 'GET /api/consultations/counsellors/:counsellorId',
+    attempts: ({ b }) => [
+      { url: `/api/consultations/counsellors/${consultationOfB.counsellor}`, status: [403] },
+      { url: `/api/consultations/counsellors/${b.user.id}`, status: [403] },
+    ],
+  },
+  {
+    route: 'GET /api/consultations/counsellors/:counsellorId/slots',
+    attempts: ({ b }) => [
+      {
+        url: `/api/consultations/counsellors/${consultationOfB.counsellor}/slots?tz=UTC&excluding=${consultationOfB.booking}`,
+        status: [403],
+      },
+      {
+        url: `/api/consultations/counsellors/${b.user.id}/slots?tz=UTC${targetQuery(b).replace('?', '&')}`,
+        status: [400],
+      },
+    ],
+  },
+  {
+    route: 'POST /api/consultations/bookings',
+    attempts: ({ b }) => [
+      {
+        url: '/api/consultations/bookings',
+        payload: { counsellorId: consultationOfB.counsellor, startsAt: new Date().toISOString() },
+        status: [403],
+      },
+      ...targetFields(b).map((f) => ({
+        url: '/api/consultations/bookings',
+        payload: { counsellorId: consultationOfB.counsellor, startsAt: new Date().toISOString(), ...f },
+        status: [400],
+      })),
+    ],
+  },
+  {
+    route: 'GET /api/consultations/bookings',
+    attempts: ({ b }) => [
+      { url: '/api/consultations/bookings', status: [200] },
+      { url: '/api/consultations/bookings?as=counsellor', status: [403] },
+      { url: `/api/consultations/bookings${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  ...(
+    [
+      ['GET', '', undefined],
+      ['POST', '/cancel', { reason: 'A' }],
+      ['POST', '/reschedule', { startsAt: new Date(Date.now() + 4 * 86_400_000).toISOString() }],
+      ['PUT', '/notes', { privateNotes: 'A', sharedNotes: 'A' }],
+      ['POST', '/review', { rating: 1, review: 'A' }],
+      ['POST', '/outcome', { outcome: 'no_show' }],
+    ] as const
+  ).map(([method, action, payload]) => ({
+    route: `${method} /api/consultations/bookings/:id${action}`,
+    attempts: ({ b }: Ctx) => [
+      { url: `/api/consultations/bookings/${consultationOfB.booking}${action}`, payload, status: [404] },
+      {
+        url: `/api/consultations/bookings/${consultationOfB.booking}${action}${targetQuery(b)}`,
+        payload,
+        status: [400, 404],
+      },
+      { url: `/api/consultations/bookings/${b.user.id}${action}`, payload, status: [404] },
+    ],
+  })),
+  {
+    route: 'GET /api/consultations/me',
+    attempts: ({ b }) => [
+      { url: '/api/consultations/me', status: [403] },
+      { url: `/api/consultations/me${targetQuery(b)}`, status: [403] },
+    ],
+  },
+  {
+    route: 'PUT /api/consultations/me/profile',
+    attempts: ({ b }) => {
+      const profile = {
+        displayName: 'Alice',
+        languages: ['pt-BR'],
+        specialties: ['luto'],
+        sessionMinutes: 50,
+        priceCredits: 1,
+        timeZone: 'UTC',
+        bufferMinutes: 0,
+        minNoticeMinutes: 0,
+        horizonDays: 30,
+        cancelCutoffHours: 24,
+      };
+      return [
+        { url: '/api/consultations/me/profile', payload: profile, status: [403] },
+        ...targetFields(b).map((f) => ({
+          url: '/api/consultations/me/profile',
+          payload: { ...profile, ...f },
+          status: [400],
+        })),
+      ];
+    },
+  },
+  {
+    route: 'PUT /api/consultations/me/availability',
+    attempts: ({ b }) => {
+      const hours = { weekly: { 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: [] }, overrides: [] };
+      return [
+        { url: '/api/consultations/me/availability', payload: hours, status: [403] },
+        ...targetFields(b).map((f) => ({
+          url: '/api/consultations/me/availability',
+          payload: { ...hours, ...f },
+          status: [400],
+        })),
+      ];
+    },
+  },
+  ...(
+    [
+      ['GET', '/api/admin/counsellors', () => '', undefined],
+      ['POST', '/api/admin/counsellors', () => '', { email: 'x@example.com' }],
+      ['DELETE', '/api/admin/counsellors/:userId', () => consultationOfB.counsellor, undefined],
+    ] as const
+  ).map(([method, pattern, target, payload]) => ({
+    route: `${method} ${pattern}`,
+    attempts: () => [{ url: concreteUrl(pattern, target()), payload, status: [403] }],
+  })),
 ];
 
 const scripturePassage = { textId: 'kjv', book: 'John', chapter: 3, verseStart: 16, verseEnd: 16 };
@@ -1011,6 +1154,8 @@ const communityOfB = {
   draft: '',
   report: '',
 };
+/** B's consultation (B is the member) with a counsellor, C, who is neither A nor B. */
+const consultationOfB = { booking: '', counsellor: '' };
 /** B's open test-checkout sessions: a plan, and a donation made signed in. */
 const checkoutsOfB = { plan: '', donation: '' };
 
@@ -1107,6 +1252,19 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
     });
     expect([plan.statusCode, donation.statusCode]).toEqual([200, 200]);
     Object.assign(checkoutsOfB, { plan: plan.json().sessionId, donation: donation.json().sessionId });
+    // A counsellor and B's booking with them, written as the booking service would leave it.
+    const c = await insertUser(t, { firstName: 'Cecília' });
+    await t.query(
+      "INSERT INTO counsellors (user_id, display_name, languages, specialties) VALUES ($1, 'Cecília', '{pt-BR}', '{luto}')",
+      [c.user.id],
+    );
+    const [booking] = await t.query<{ id: string }>(
+      `INSERT INTO consultations (counsellor_id, member_id, starts_at, ends_at, blocked_until, price_credits, cancel_cutoff_hours, shared_notes)
+       VALUES ($1, $2, now() + interval '3 days', now() + interval '3 days 50 minutes', now() + interval '3 days 60 minutes', 2000, 24, 'Notas da Bianca')
+       RETURNING id`,
+      [c.user.id, b.user.id],
+    );
+    Object.assign(consultationOfB, { booking: booking!.id, counsellor: c.user.id });
   });
 
   /** B's rows as they are, minus B's own activity time. */
@@ -1143,6 +1301,8 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         t.query('SELECT * FROM community_blocks WHERE blocker_id = $1 ORDER BY blocked_id', [b.user.id]),
         t.query('SELECT * FROM community_reports WHERE reporter_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT suspended_at, suspended_until FROM community_members WHERE user_id = $1', [b.user.id]),
+        t.query('SELECT * FROM consultations WHERE member_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM counsellors WHERE user_id = $1', [b.user.id]),
       ]),
     );
 
@@ -1358,6 +1518,59 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
     base: () => ({ until: null, reason: 'Teste' }),
   },
   'DELETE /api/admin/community/members/:handle/suspension': { auth: 'admin' },
+  // Consultations: the fuzz user is a counsellor (its own profile and hours are written for real).
+  'POST /api/consultations/bookings': {
+    auth: 'user',
+    schema: bookSchema,
+    base: () => ({ counsellorId: randomUUID(), startsAt: new Date(Date.now() + 86_400_000).toISOString() }),
+  },
+  'POST /api/consultations/bookings/:id/cancel': { auth: 'user', schema: cancelSchema, base: () => ({ reason: '' }) },
+  'POST /api/consultations/bookings/:id/reschedule': {
+    auth: 'user',
+    schema: rescheduleSchema,
+    base: () => ({ startsAt: new Date(Date.now() + 86_400_000).toISOString() }),
+  },
+  'PUT /api/consultations/bookings/:id/notes': {
+    auth: 'user',
+    schema: notesSchema,
+    base: () => ({ privateNotes: '', sharedNotes: '' }),
+  },
+  'POST /api/consultations/bookings/:id/review': { auth: 'user', schema: reviewSchema, base: () => ({ rating: 5 }) },
+  'POST /api/consultations/bookings/:id/outcome': {
+    auth: 'user',
+    schema: outcomeSchema,
+    base: () => ({ outcome: 'completed' }),
+  },
+  'PUT /api/consultations/me/profile': {
+    auth: 'user',
+    schema: counsellorProfileSchema,
+    base: () => ({
+      displayName: 'Conselheira',
+      languages: ['pt-BR'],
+      specialties: ['luto'],
+      sessionMinutes: 50,
+      priceCredits: 100,
+      timeZone: 'America/Sao_Paulo',
+      bufferMinutes: 10,
+      minNoticeMinutes: 60,
+      horizonDays: 30,
+      cancelCutoffHours: 24,
+    }),
+  },
+  'PUT /api/consultations/me/availability': {
+    auth: 'user',
+    schema: availabilitySchema,
+    base: () => ({
+      weekly: { 1: [{ start: '09:00', end: '12:00' }], 2: [], 3: [], 4: [], 5: [], 6: [], 7: [] },
+      overrides: [{ date: '2030-01-01', windows: [] }],
+    }),
+  },
+  'POST /api/admin/counsellors': {
+    auth: 'admin',
+    schema: makeCounsellorSchema,
+    base: () => ({ email: 'x@example.com' }),
+  },
+  'DELETE /api/admin/counsellors/:userId': { auth: 'admin' },
   'PUT /api/admin/community/settings': {
     auth: 'admin',
     schema: moderationSettingsSchema,
@@ -1381,6 +1594,9 @@ const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/admin/community/log': moderationLogQuerySchema,
   'GET /api/scripture/position': positionQuerySchema,
   'GET /api/chat/conversations': listConversationsQuerySchema,
+  'GET /api/consultations/counsellors': counsellorListQuerySchema,
+  'GET /api/consultations/counsellors/:counsellorId/slots': slotsQuerySchema,
+  'GET /api/consultations/bookings': bookingListQuerySchema,
 };
 
 let fuzzUser: TestUser;
@@ -1504,6 +1720,12 @@ describe('SECURITY 15: no 5xx for any hostile input (fast-check)', () => {
   beforeAll(async () => {
     fuzzUser = await insertUser(t);
     fuzzAdmin = await insertUser(t, { role: 'admin' });
+    await t.request({
+      method: 'POST',
+      url: '/api/admin/counsellors',
+      cookie: fuzzAdmin.cookie,
+      payload: { email: fuzzUser.email },
+    });
     const opened = await t.request({
       method: 'POST',
       url: '/api/billing/checkout',

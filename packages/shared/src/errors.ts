@@ -91,6 +91,20 @@ export const ERROR_CODES = {
   REPORT_OWN_CONTENT: { status: 400, logged: false },
   /** The item was moderated meanwhile, or does not take this action (approve a post not held). */
   MODERATION_NOT_APPLICABLE: { status: 409, logged: false },
+  /** Consultations: the slot was just taken by someone else (the exclusion constraint said so). */
+  SLOT_TAKEN: { status: 409, logged: false },
+  /** Consultations: the time is outside the counsellor's availability, notice or horizon. */
+  SLOT_UNAVAILABLE: { status: 409, logged: false },
+  COUNSELLOR_NOT_ACCEPTING: { status: 409, logged: false },
+  BOOKING_OWN: { status: 400, logged: false },
+  /** The booking is no longer booked, or (reschedule) its refund cutoff has passed. */
+  BOOKING_NOT_CHANGEABLE: { status: 409, logged: false },
+  /** A review needs a completed session, one per booking. */
+  REVIEW_NOT_ALLOWED: { status: 409, logged: false },
+  /** The counsellor's outcome needs a session that has begun and is still booked. */
+  OUTCOME_NOT_ALLOWED: { status: 409, logged: false },
+  /** Counsellor screens for a member who is not one. */
+  NOT_A_COUNSELLOR: { status: 403, logged: false },
   NETWORK_ERROR: { status: 503, logged: true },
   UNEXPECTED_ERROR: { status: 500, logged: true },
   SERVER_ERROR: { status: 500, logged: true },

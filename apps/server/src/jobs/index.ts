@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { billingJobs } from '../modules/billing/index.ts';
+import { consultationJobs } from '../modules/consultations/index.ts';
 import { mailJobs } from '../modules/mail/index.ts';
 import { maintenanceJobs } from '../modules/maintenance/index.ts';
 import { mediaJobs } from '../modules/media/index.ts';
@@ -15,6 +16,7 @@ export function jobDefinitions(deps: Deps, log?: FastifyBaseLogger): AnyJobDefin
     ...billingJobs(deps, log),
     ...maintenanceJobs(deps),
     ...mediaJobs(deps, log),
+    ...consultationJobs(deps, log),
   ];
 }
 

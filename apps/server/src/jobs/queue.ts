@@ -24,6 +24,15 @@ export interface JobPayloads {
   'media-sweep': Record<string, never>;
   /** Transcodes one uploaded video to MP4 with a poster; the id is the media row's (modules/media). */
   'media-video': { mediaId: string };
+  /**
+   * A booking's mail to both sides, once per booking version and event: confirmed, moved,
+   * cancelled (at once), and the reminders 24 h and 1 h before (started then) (modules/consultations).
+   */
+  'consultation-notice': {
+    consultationId: string;
+    event: 'booked' | 'moved' | 'cancelled' | 'reminder-24h' | 'reminder-1h';
+    version: number;
+  };
 }
 
 export type JobName = keyof JobPayloads;

@@ -18,7 +18,7 @@ export type Principal =
 
 const MEMBERS = ['user', 'counsellor', 'admin'] as const satisfies readonly Role[];
 
-/** Permission → the roles that hold it. A counsellor is a member with more to come (consultations). */
+/** Permission → the roles that hold it. A counsellor is a member who also holds sessions. */
 export const PERMISSIONS = {
   /** The member's own account: profile, locale, e-mail verification. */
   'account.self': MEMBERS,
@@ -32,6 +32,11 @@ export const PERMISSIONS = {
   'chat.use': MEMBERS,
   /** The community: posts, comments, reactions, prayers, follows. */
   'community.use': MEMBERS,
+  /**
+   * Consultations: counsellors, slots, bookings, reviews; a counsellor's own screen too (which
+   * also needs an active counsellors row: an administrator can be a counsellor).
+   */
+  'consultation.book': MEMBERS,
   /** The administration: plans, users, logs, grants, donations, the outbox. */
   'admin.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

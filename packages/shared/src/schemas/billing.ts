@@ -132,6 +132,9 @@ export const LEDGER_KINDS = [
   'reserve',
   'reserve_refund',
   'plan_reset',
+  /** A consultation booked (taken at booking), and given back when it is cancelled in time. */
+  'consultation',
+  'consultation_refund',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -6,3 +6,4 @@ export * from './chat.ts';
 export * from './limits.ts';
 export * from './community.ts';
 export * from './media.ts';
+export * from './consultation.ts';

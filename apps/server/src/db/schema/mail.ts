@@ -28,6 +28,8 @@ export const mailOutbox = pgTable(
     /** The copy with live links, kept only until it is sent. */
     pendingText: text('pending_text'),
     pendingHtml: text('pending_html'),
+    /** A calendar invite (iCalendar text) sent with the mail: a consultation booked, moved or cancelled. */
+    ics: text('ics'),
     createdAt: tz('created_at').notNull(),
     sentAt: tz('sent_at'),
     error: text('error'),

@@ -107,9 +107,22 @@ export async function spend(
   reference: string | null = null,
   at: Date = new Date(),
 ): Promise<LedgerEntryDto> {
+  return spendAs(db, userId, amount, 'spend', key, reference, at);
+}
+
+/** spend under another ledger kind ('consultation': a booked session), once per key. */
+export async function spendAs(
+  db: DbOrTx,
+  userId: string,
+  amount: number,
+  kind: Extract<LedgerKind, 'spend' | 'consultation'>,
+  key: string,
+  reference: string | null = null,
+  at: Date = new Date(),
+): Promise<LedgerEntryDto> {
   assertAmount(amount, 'spend');
   const row = await takeOncePerKey(
-    () => repo.takeWithLedger(db, { userId, amount, kind: 'spend', key, reference, at }),
+    () => repo.takeWithLedger(db, { userId, amount, kind, key, reference, at }),
     () => repo.findLedgerByKey(db, userId, key),
   );
   return toLedgerDto(row);

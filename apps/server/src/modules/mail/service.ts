@@ -21,6 +21,11 @@ export interface MailMessage {
    * in the outbox has them replaced by REDACTED, and the live copy is dropped once it is sent.
    */
   secrets?: string[];
+  /**
+   * A calendar invite (iCalendar text, METHOD:REQUEST or METHOD:CANCEL) the mail carries as its
+   * calendar part, so mail apps offer to add, move or remove the event.
+   */
+  ics?: string;
 }
 
 /** What a secret becomes in the outbox copy of a mail sent through SMTP. */
@@ -31,6 +36,11 @@ const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, sock
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** The METHOD line of an iCalendar text (REQUEST when it has none). */
+function icsMethod(ics: string): string {
+  return /^METHOD:(\w+)/m.exec(ics)?.[1] ?? 'REQUEST';
+}
 
 /** The HTML part of a mail: its text as paragraphs, web addresses as links, every character escaped. */
 export function mailHtml(subject: string, text: string, locale: string = DEFAULT_LOCALE): string {
@@ -113,6 +123,7 @@ export class Mailer {
       replyTo: msg.replyTo ?? null,
       subject: msg.subject,
       kind: msg.kind,
+      ics: msg.ics ?? null,
       createdAt: now,
     };
     if (!this.transport) {
@@ -152,6 +163,7 @@ export class Mailer {
         text: row.pendingText ?? row.text,
         ...((row.pendingHtml ?? row.html) ? { html: row.pendingHtml ?? row.html! } : {}),
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        ...(row.ics ? { icalEvent: { method: icsMethod(row.ics), filename: 'consulta.ics', content: row.ics } } : {}),
       });
     } catch (err) {
       const error = redactError(err, this.config.SMTP_URL);
