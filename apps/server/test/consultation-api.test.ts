@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCounsellorDto, BookingDto, CounsellorDto, SlotsDto } from '@candeia/shared/schemas/consultation';
+import { seedDemo } from '../src/db/seed-demo.ts';
 import { sendNotice } from '../src/modules/consultations/notices.ts';
 import { createTestApp, type TestRequestOptions } from './support/app.ts';
 import { expectLedgerInvariant, planBySlug } from './support/billing.ts';
@@ -527,3 +528,22 @@ async function waitForMail(to: string, kind: string): Promise<{ subject: string;
   }
   throw new Error(`no ${kind} mail to ${to}`);
 }
+
+describe('demo data', () => {
+  it('the laptop demo has a counsellor members can book, written once', async () => {
+    await seedDemo(t.database.db, t.clock.now());
+    await seedDemo(t.database.db, t.clock.now());
+    const list = json<{ counsellors: CounsellorDto[] }>(
+      await as(ana, { url: '/api/consultations/counsellors?tz=America/Sao_Paulo' }),
+    ).counsellors;
+    const demo = list.find((c) => c.displayName === 'Irmã Lúcia Prado' && c.id !== counsellor.user.id);
+    expect(demo).toMatchObject({ languages: ['pt-BR', 'es-ES'], sessionMinutes: 50, priceCredits: 3000 });
+    // Monday 08:00 with 2 h notice: 10:00 today.
+    expect(demo!.nextSlot).toBe('2027-01-04T13:00:00.000Z');
+    expect(
+      await t.query(
+        "SELECT 1 FROM counsellors c JOIN users u ON u.id = c.user_id WHERE u.email = 'conselheira@candeia.app'",
+      ),
+    ).toHaveLength(1);
+  });
+});

@@ -5,12 +5,14 @@ import { hashPassword } from '../lib/passwords.ts';
 import { newReferralCode } from '../lib/tokens.ts';
 import { startTrial } from '../modules/billing/index.ts';
 import { seedDemoPosts } from '../modules/community/index.ts';
+import { seedDemoCounsellor } from '../modules/consultations/index.ts';
 import { insertUser, findUserByEmail } from '../modules/auth/index.ts';
 
 /** Demo accounts for a laptop run (README lists them). Never created when they exist. */
 export const DEMO_USERS = [
   { email: 'demo@candeia.app', firstName: 'Maria', lastName: 'Silva', role: 'user' },
   { email: 'admin@candeia.app', firstName: 'Ana', lastName: 'Admin', role: 'admin' },
+  { email: 'conselheira@candeia.app', firstName: 'Lúcia', lastName: 'Prado', role: 'counsellor' },
 ] as const;
 export const DEMO_PASSWORD = 'Candeia@2026';
 
@@ -38,8 +40,9 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       await startTrial(tx, row.id, now);
     });
   }
-  const [member, admin] = await Promise.all(DEMO_USERS.map((u) => findUserByEmail(db, u.email)));
+  const [member, admin, counsellor] = await Promise.all(DEMO_USERS.map((u) => findUserByEmail(db, u.email)));
   if (member && admin) await seedDemoPosts({ db, clock: { now: () => now } }, member.id, admin.id);
+  if (counsellor) await seedDemoCounsellor(db, counsellor.id, now);
 }
 
 /**
