@@ -49,6 +49,7 @@ export const ROUTES = {
   consultationBook: '/consultation/book',
   consultationRoom: '/consultation/room/:sessionId',
   consultationHistory: '/consultation/history',
+  consultationCounsellor: '/consultation/counsellor',
   referral: '/referral',
   avatar: '/avatar',
   admin: '/admin',
@@ -155,7 +156,16 @@ export const paths = {
     if (!verse) return base;
     return verseEnd && verseEnd !== verse ? `${base}#v${verse}-${verseEnd}` : `${base}#v${verse}`;
   },
-  consultation: () => ROUTES.consultation,
+  /** The consultations screen; `booked`: a booking just made or moved (shown with a message there). */
+  consultation: ({ booked }: { booked?: string | null } = {}) =>
+    `${ROUTES.consultation}${query({ booked })}${booked ? `#booking-${encodeURIComponent(booked)}` : ''}`,
+  /** Booking: with a counsellor when given; `reschedule`: the member's booking being moved. */
+  consultationBook: ({ counsellor, reschedule }: { counsellor?: string | null; reschedule?: string | null } = {}) =>
+    `${ROUTES.consultationBook}${query({ counsellor, reschedule })}`,
+  consultationRoom: (sessionId: string) => fill(ROUTES.consultationRoom, { sessionId }),
+  consultationHistory: () => ROUTES.consultationHistory,
+  /** A counsellor's own screen: profile, availability and sessions. */
+  consultationCounsellor: () => ROUTES.consultationCounsellor,
   referral: () => ROUTES.referral,
   admin: () => ROUTES.admin,
 } as const;

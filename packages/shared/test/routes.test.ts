@@ -158,6 +158,11 @@ describe('path builders', () => {
       paths.communityPost('p'),
       paths.member('h'),
       paths.consultation(),
+      paths.consultation({ booked: 'b' }),
+      paths.consultationBook({ counsellor: 'c', reschedule: 'b' }),
+      paths.consultationRoom('s'),
+      paths.consultationHistory(),
+      paths.consultationCounsellor(),
       paths.referral(),
       paths.admin(),
       ...(['bible', 'books'] as const).flatMap((area) => [
