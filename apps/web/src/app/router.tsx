@@ -16,6 +16,10 @@ const Subscription = page(() => import('../features/billing/components/subscript
 const Donations = page(() => import('../features/billing/components/donations-page.tsx'));
 const PaymentTest = page(() => import('../features/billing/components/payment-test-page.tsx'));
 const CheckoutSuccess = page(() => import('../features/billing/components/checkout-success-page.tsx'));
+const Consultation = page(() => import('../features/consultation/components/consultation-page.tsx'));
+const ConsultationBook = page(() => import('../features/consultation/components/book-page.tsx'));
+const ConsultationHistory = page(() => import('../features/consultation/components/history-page.tsx'));
+const ConsultationCounsellor = page(() => import('../features/consultation/components/counsellor-page.tsx'));
 const Referral = page(() => import('../features/billing/components/referral-page.tsx'));
 const Start = page(() => import('../features/start/components/start-page.tsx'));
 const Chat = page(() => import('../features/chat/components/chat-page.tsx'));
@@ -114,10 +118,12 @@ export const routes = [
       { path: ROUTES.scripture.books.text, element: load(TextContents, gated) },
       { path: ROUTES.scripture.books.book, element: load(BookChapters, gated) },
       { path: ROUTES.scripture.books.chapter, element: load(Reader, gated) },
-      { path: ROUTES.consultation, element: soon('consultation', gated) },
-      { path: ROUTES.consultationBook, element: soon('consultation', gated) },
+      { path: ROUTES.consultation, element: load(Consultation, gated) },
+      { path: ROUTES.consultationBook, element: load(ConsultationBook, gated) },
       { path: ROUTES.consultationRoom, element: soon('consultation', gated) },
-      { path: ROUTES.consultationHistory, element: soon('consultation', gated) },
+      { path: ROUTES.consultationHistory, element: load(ConsultationHistory, gated) },
+      // A counsellor's own screen, whatever their plan (the server says who is one).
+      { path: ROUTES.consultationCounsellor, element: load(ConsultationCounsellor, auth) },
       { path: ROUTES.referral, element: load(Referral, gated) },
       { path: ROUTES.avatar, element: soon('avatar', gated) },
       { path: ROUTES.admin, element: load(Admin, admin) },
