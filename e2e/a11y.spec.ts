@@ -162,7 +162,7 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(5);
+    await expect(tabs).toHaveCount(6);
     const panel = page.getByRole('tabpanel');
 
     await expect(panel.getByRole('table')).toBeVisible();
@@ -183,6 +183,12 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await expect(panel.locator('details').first()).toBeVisible();
     await panel.locator('summary').first().click();
     await audit(page, '/admin?tab=outbox');
+
+    await tabs.nth(5).click();
+    await expect(page).toHaveURL(/tab=counsellors/);
+    await panel.getByRole('button', { name: 'Tornar conselheiro' }).click();
+    await expect(panel.getByText('O e-mail é obrigatório')).toBeVisible();
+    await audit(page, '/admin?tab=counsellors (an empty e-mail sent)');
   });
 
   test('terms and privacy', async ({ page }) => {
@@ -391,8 +397,9 @@ test.describe('keyboard', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(5);
-    const [security, users, outbox, billing, moderation] = [0, 1, 2, 3, 4].map((i) => tabs.nth(i)) as [
+    await expect(tabs).toHaveCount(6);
+    const [security, users, outbox, billing, moderation, counsellors] = [0, 1, 2, 3, 4, 5].map((i) => tabs.nth(i)) as [
+      Locator,
       Locator,
       Locator,
       Locator,
@@ -417,14 +424,16 @@ test.describe('keyboard', () => {
     await page.keyboard.press('ArrowRight');
     await expect(moderation).toBeFocused();
     await page.keyboard.press('ArrowRight');
+    await expect(counsellors).toBeFocused();
+    await page.keyboard.press('ArrowRight');
     await expect(security).toBeFocused();
     await page.keyboard.press('ArrowLeft');
-    await expect(moderation).toBeFocused();
+    await expect(counsellors).toBeFocused();
     await page.keyboard.press('Home');
     await expect(security).toBeFocused();
     await page.keyboard.press('End');
-    await expect(moderation).toBeFocused();
-    await expect(moderation).toHaveAttribute('aria-selected', 'true');
+    await expect(counsellors).toBeFocused();
+    await expect(counsellors).toHaveAttribute('aria-selected', 'true');
 
     // Tab leaves the tab list for the panel.
     await page.keyboard.press('Tab');
@@ -432,7 +441,7 @@ test.describe('keyboard', () => {
 
     // The confirmation dialog: focus moves in, Escape closes it and focus returns.
     await page.keyboard.press('Shift+Tab');
-    await expect(moderation).toBeFocused();
+    await expect(counsellors).toBeFocused();
     await page.keyboard.press('Home');
     await expect(security).toBeFocused();
     const clear = page.getByRole('button', { name: 'Limpar registros' });

@@ -3,15 +3,16 @@ import { useSearchParams } from 'react-router';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { BillingTab } from './billing-tab.tsx';
+import { CounsellorsTab } from './counsellors-tab.tsx';
 import { ModerationTab } from './moderation-tab.tsx';
 import { OutboxTab } from './outbox-tab.tsx';
 import { SecurityEventsTab } from './security-events-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
-const TABS = ['security', 'users', 'outbox', 'billing', 'moderation'] as const;
+const TABS = ['security', 'users', 'outbox', 'billing', 'moderation', 'counsellors'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Administration (SPEC.md §2, admins only): security events, users, the mail outbox, billing, and the community's moderation. */
+/** Administration (SPEC.md §2, admins only): security events, users, the mail outbox, billing, the community's moderation, and the counsellors. */
 export default function AdminPage() {
   const { t } = useTranslation(['admin', 'errors']);
   const [params, setParams] = useSearchParams();
@@ -34,6 +35,7 @@ export default function AdminPage() {
           { id: 'outbox', label: t('tabs.outbox'), content: <OutboxTab /> },
           { id: 'billing', label: t('tabs.billing'), content: <BillingTab /> },
           { id: 'moderation', label: t('tabs.moderation'), content: <ModerationTab /> },
+          { id: 'counsellors', label: t('tabs.counsellors'), content: <CounsellorsTab /> },
         ]}
       />
     </div>
