@@ -41,7 +41,13 @@ describe('the counsellor profile form', () => {
   });
 
   it('takes the browser zone and the member language for a profile never filled in', () => {
-    const made = { ...saved, displayName: 'Clara Teste', languages: [], specialties: [], timeZone: 'America/Sao_Paulo' };
+    const made = {
+      ...saved,
+      displayName: 'Clara Teste',
+      languages: [],
+      specialties: [],
+      timeZone: 'America/Sao_Paulo',
+    };
     expect(profileToForm(made, { timeZone: 'Europe/Lisbon', language: 'pt-BR' })).toMatchObject({
       displayName: 'Clara Teste',
       languages: ['pt-BR'],
