@@ -16,6 +16,8 @@ import { billingRoutes, subscribeBilling } from './modules/billing/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
 import { communityRoutes } from './modules/community/index.ts';
 import { consultationRoutes } from './modules/consultations/index.ts';
+import { ROOM_FRAME_MAX_BYTES } from '@candeia/shared/schemas/consultation';
+import fastifyWebsocket from '@fastify/websocket';
 import { mediaRoutes, shareApiRoutes, shareRoutes } from './modules/media/index.ts';
 import { createStorage, type ObjectStorage } from './lib/storage/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
@@ -150,6 +152,11 @@ async function createFastify(opts: BuildOptions) {
       done(err);
     }
   });
+
+  // The consultation room's socket (its route checks the origin, the session and the booking).
+  // First of all hooks: its own onRequest marks an upgrade, so that a refusal by any later hook
+  // (no session, a NUL in the URL) still closes the socket once answered.
+  await app.register(fastifyWebsocket, { options: { maxPayload: ROOM_FRAME_MAX_BYTES } });
 
   // The same for the URL: a NUL in a query string or a path parameter is refused, not sent to SQL.
   app.addHook('onRequest', (req, _reply, done) => {

@@ -51,6 +51,19 @@ export const configSchema = z.object({
   SWORD_PATH: z.string().optional(),
   /** Import the available texts into the database at start-up (in the background). */
   CONTENT_AUTO_IMPORT: bool.default(true),
+  /** STUN servers for the consultation room's calls (comma-separated `stun:` URLs); none: direct and LAN calls only. */
+  STUN_URLS: list,
+  /** TURN servers (comma-separated `turn:`/`turns:` URLs, e.g. coturn's), used with TURN_SECRET. */
+  TURN_URLS: list,
+  /** coturn's `static-auth-secret`: each room gets TURN credentials that expire (TURN REST API). */
+  TURN_SECRET: z.string().min(16).optional(),
+  /** How long a room's TURN credentials last (seconds). */
+  TURN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(4 * 3600),
   /** An OpenAI-compatible endpoint for the chat (e.g. https://api.openai.com/v1); unset: the built-in scripture guide. */
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().min(1).optional(),

@@ -1081,6 +1081,19 @@ const MATRIX: MatrixEntry[] = [
     ],
   })),
   {
+    route: 'GET /api/consultations/bookings/:id/room',
+    attempts: ({ b }) => [
+      { url: `/api/consultations/bookings/${consultationOfB.booking}/room`, status: [404] },
+      { url: `/api/consultations/bookings/${consultationOfB.booking}/room${targetQuery(b)}`, status: [404] },
+    ],
+  },
+  {
+    // Not an upgrade, and no Origin: refused before anything is read (consultation-room.test.ts
+    // opens real sockets: a third member's gets 404).
+    route: 'GET /api/consultations/bookings/:id/room/socket',
+    attempts: () => [{ url: `/api/consultations/bookings/${consultationOfB.booking}/room/socket`, status: [403, 404] }],
+  },
+  {
     route: 'GET /api/consultations/me',
     attempts: ({ b }) => [
       { url: '/api/consultations/me', status: [403] },

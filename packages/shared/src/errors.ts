@@ -105,6 +105,8 @@ export const ERROR_CODES = {
   OUTCOME_NOT_ALLOWED: { status: 409, logged: false },
   /** Counsellor screens for a member who is not one. */
   NOT_A_COUNSELLOR: { status: 403, logged: false },
+  /** The consultation's room is not open now (it opens 10 minutes before the start). */
+  ROOM_CLOSED: { status: 409, logged: false },
   NETWORK_ERROR: { status: 503, logged: true },
   UNEXPECTED_ERROR: { status: 500, logged: true },
   SERVER_ERROR: { status: 500, logged: true },

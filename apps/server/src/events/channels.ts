@@ -28,6 +28,10 @@ const chatStopSchema = z.object({ messageId: z.uuid() });
 /** A post went out to the community (published, or approved after review): who wrote it. */
 const communityPostSchema = z.object({ authorId: z.uuid() });
 
+/** Something happened in a consultation's room: the row's id (consultation_room_events). */
+const consultationRoomSchema = z.object({ id: z.number().int().positive() });
+
+export type ConsultationRoomNote = z.output<typeof consultationRoomSchema>;
 export type CommunityPostNote = z.output<typeof communityPostSchema>;
 export type ChatAnswerNote = z.output<typeof chatAnswerSchema>;
 export type ChatStopNote = z.output<typeof chatStopSchema>;
@@ -39,4 +43,7 @@ export const channels = {
   chatStop: channel<ChatStopNote>('chat_stop', chatStopSchema),
   /** A new post in the feeds: open feeds ask how many posts are new (the "novas publicações" pill). */
   communityPost: channel<CommunityPostNote>('community_post', communityPostSchema),
+  /** A consultation's room: a chat message, a call's signalling, a join, a leave or the end. */
+  consultationRoom: (consultationId: string): Channel<ConsultationRoomNote> =>
+    channel(`consultation_room:${consultationId}`, consultationRoomSchema),
 };

@@ -28,6 +28,8 @@ export interface JobPayloads {
    * A booking's mail to both sides, once per booking version and event: confirmed, moved,
    * cancelled (at once), and the reminders 24 h and 1 h before (started then) (modules/consultations).
    */
+  /** Every hour: a day-old rooms' signalling rows (modules/consultations). */
+  'consultation-sweep': Record<string, never>;
   'consultation-notice': {
     consultationId: string;
     event: 'booked' | 'moved' | 'cancelled' | 'reminder-24h' | 'reminder-1h';

@@ -327,3 +327,81 @@ export interface AdminCounsellorDto {
   listed: boolean;
   since: string;
 }
+
+// ---------------------------------------------------------------- the room
+
+/** The room stays open this long after the planned end (a session that runs over). */
+export const ROOM_CLOSES_AFTER_MINUTES = 30;
+export const ROOM_CHAT_MAX = 2000;
+/** Largest message a room's socket accepts (an SDP offer with its candidates fits). */
+export const ROOM_FRAME_MAX_BYTES = 64 * 1024;
+
+export interface IceServerDto {
+  urls: string[];
+  username?: string;
+  credential?: string;
+}
+
+export interface RoomMessageDto {
+  id: string;
+  mine: boolean;
+  name: string;
+  text: string;
+  at: string;
+}
+
+export interface RoomDto {
+  booking: BookingDto;
+  /** The two may be in the room now (from ROOM_OPENS_MINUTES before to ROOM_CLOSES_AFTER_MINUTES after). */
+  open: boolean;
+  opensAt: string;
+  closesAt: string;
+  /** STUN/TURN servers for the call; TURN credentials expire (TURN REST API). */
+  iceServers: IceServerDto[];
+  /** The chat so far, oldest first. */
+  messages: RoomMessageDto[];
+  /** The other side's name, as the reader sees it. */
+  peerName: string;
+}
+
+const descriptionSchema = z.strictObject({
+  type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
+  sdp: z.string().max(ROOM_FRAME_MAX_BYTES).optional(),
+});
+const candidateSchema = z.strictObject({
+  candidate: z.string().max(2000),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+
+/** What a browser sends on the room's socket. */
+export const roomClientMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('signal'),
+    description: descriptionSchema.optional(),
+    candidate: candidateSchema.nullable().optional(),
+  }),
+  z.strictObject({ type: z.literal('chat'), text: z.string().trim().min(1).max(ROOM_CHAT_MAX) }),
+  /** "I am here": the answer to a peer who just joined, so both start the call. */
+  z.strictObject({ type: z.literal('here') }),
+  z.strictObject({ type: z.literal('end') }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+export type RoomClientMessage = z.infer<typeof roomClientMessageSchema>;
+
+/** What the server sends on the room's socket. */
+export type RoomServerMessage =
+  | { type: 'ready'; role: 'member' | 'counsellor' }
+  | { type: 'peer-joined' }
+  | { type: 'peer-here' }
+  | { type: 'peer-left' }
+  | {
+      type: 'signal';
+      description?: z.infer<typeof descriptionSchema>;
+      candidate?: z.infer<typeof candidateSchema> | null;
+    }
+  | { type: 'chat'; message: RoomMessageDto }
+  | { type: 'ended' }
+  | { type: 'pong' }
+  | { type: 'error'; code: string };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -132,4 +133,35 @@ export const consultationNotices = pgTable(
     sentAt: tz('sent_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.consultationId, t.kind, t.version] })],
+);
+
+/**
+ * What happens in a consultation's room, in order: chat messages (kept with the session),
+ * signalling between the two browsers (offers, answers, ICE candidates: deleted a day later),
+ * joins, leaves and the end. Each row is announced on the event bus with its id only; every
+ * process with a socket in the room reads the rows after the last one it forwarded.
+ */
+export const consultationRoomEvents = pgTable(
+  'consultation_room_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    consultationId: uuid('consultation_id')
+      .notNull()
+      .references(() => consultations.id, { onDelete: 'cascade' }),
+    fromUser: uuid('from_user').notNull(),
+    /** The socket that wrote it (a member's other tab is another socket). */
+    connection: text('connection').notNull(),
+    /** 'chat' | 'signal' | 'join' | 'here' | 'leave' | 'end'. */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload')
+      .$type<unknown>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('consultation_room_events_kind', sql`${t.kind} in ('chat', 'signal', 'join', 'here', 'leave', 'end')`),
+    index('consultation_room_events_room_idx').on(t.consultationId, t.id),
+    index('consultation_room_events_kind_created_idx').on(t.kind, t.createdAt),
+  ],
 );

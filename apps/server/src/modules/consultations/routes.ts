@@ -16,6 +16,7 @@ import {
   reviewSchema,
   slotsQuerySchema,
 } from '@candeia/shared/schemas/consultation';
+import { roomRoutes } from './room-routes.ts';
 import * as consultations from './service.ts';
 
 /** Bookings a member may make per hour, and changes (cancel, move) per hour (per IP). */
@@ -73,6 +74,8 @@ export const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/bookings/:id/outcome', { schema: { params: bookingParamsSchema, body: outcomeSchema } }, async (req) =>
     consultations.outcome(deps, req.actor(), req.params.id, req.body),
   );
+
+  await app.register(roomRoutes);
 
   app.get('/me', async (req) => consultations.me(deps, req.actor()));
   app.put('/me/profile', { schema: { body: counsellorProfileSchema } }, async (req) =>
