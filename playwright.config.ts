@@ -24,8 +24,11 @@ const chromiumArgs = [
 
 /**
  * Files that change what every member sees (the moderation settings: held words, first posts held
- * for review). They run last, one test at a time, once the rest is done; the rest runs on
- * E2E_WORKERS workers (2), a file per worker, against the one server.
+ * for review). They take the lock COMMUNITY_SETTINGS_LOCK (e2e/support/community.ts), as do the
+ * files whose new members post (a first post would be held meanwhile), so no two of them run at
+ * once; every other file runs beside them. Their projects come first, so the locked files start
+ * at once, one after the other, while the other worker goes through the rest; the run does not
+ * end on them with a worker idle. E2E_WORKERS workers (2), a file per worker, one server.
  */
 const sharedSettings = /community-(moderation|screens)\.spec\.ts/;
 
@@ -46,22 +49,10 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [
+    { name: 'desktop-settings', use: desktop, testMatch: sharedSettings },
+    { name: 'phone-settings', use: phone, testMatch: /community-screens\.spec\.ts/ },
     { name: 'desktop', use: desktop, testIgnore: sharedSettings },
     { name: 'phone', use: phone, testMatch: /screens\.spec\.ts/, testIgnore: sharedSettings },
-    {
-      name: 'desktop-settings',
-      use: desktop,
-      testMatch: sharedSettings,
-      workers: 1,
-      dependencies: ['desktop', 'phone'],
-    },
-    {
-      name: 'phone-settings',
-      use: phone,
-      testMatch: /community-screens\.spec\.ts/,
-      workers: 1,
-      dependencies: ['desktop-settings'],
-    },
   ],
   webServer: {
     command: 'node scripts/start.mjs',

@@ -1,11 +1,20 @@
 import { createUser, expect, loginAs, test } from './support/fixtures.ts';
-import { handleOf, pageOf, postThroughApi, saveModerationSettings } from './support/community.ts';
+import {
+  COMMUNITY_SETTINGS_LOCK,
+  handleOf,
+  pageOf,
+  postThroughApi,
+  saveModerationSettings,
+} from './support/community.ts';
 
 /**
  * The community's moderation on the web: a member reports a post, an administrator hides it
  * from the Moderação tab (gone for the reporter and a visitor, marked for its author); a block
  * takes each one's posts away from the other; a new member's post held for review is approved.
  */
+
+// Changes the moderation settings every member's posts go through.
+test.describe.configure({ lock: COMMUNITY_SETTINGS_LOCK });
 
 test('a reported post hidden from the Moderação tab: gone for the reporter and a visitor, marked for its author', async ({
   page,

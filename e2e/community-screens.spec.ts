@@ -3,6 +3,7 @@ import { expectAccessible, shot } from './support/scripture.ts';
 import { sampleClip, samplePhoto } from './support/photos.ts';
 import { expectAccessible as expectAccessibleDialog } from './support/billing.ts';
 import {
+  COMMUNITY_SETTINGS_LOCK,
   dialogShot,
   handleOf,
   pageOf,
@@ -11,8 +12,11 @@ import {
   shareThroughForm,
 } from './support/community.ts';
 
-/** The view this project runs as: 'phone' or 'desktop' (its project runs after the others). */
+/** The view this project runs as: 'phone' or 'desktop' (its project is desktop-settings or phone-settings). */
 const view = () => test.info().project.name.replace(/-settings$/, '');
+
+// Changes the moderation settings every member's posts go through (held words).
+test.describe.configure({ lock: COMMUNITY_SETTINGS_LOCK });
 
 /** The community's screens on a phone and a desktop: accessible (axe), and photographed. */
 test('community feed, member page and a post page: accessible, on a phone and a desktop', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { createUser, expect, test, withDb } from './support/fixtures.ts';
-import { shareThroughForm } from './support/community.ts';
+import { COMMUNITY_SETTINGS_LOCK, shareThroughForm } from './support/community.ts';
 
 /**
  * Sharing into Candeia (decision 021): another app's share sheet posts a photo and its text to
@@ -7,6 +7,10 @@ import { shareThroughForm } from './support/community.ts';
  * the page says it is kept for an hour; signing in comes back to it, and the composer opens with
  * the text and the photo attached, ready to publish.
  */
+
+// A new member's first post: not while another file holds first posts for review.
+test.describe.configure({ lock: COMMUNITY_SETTINGS_LOCK });
+
 test('a shared photo: kept while signed out, claimed after signing in, published with its text', async ({ page }) => {
   test.setTimeout(120_000);
   const user = await createUser({ firstName: 'Lia' });

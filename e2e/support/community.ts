@@ -3,6 +3,14 @@ import { expect } from '@playwright/test';
 import { loginAs, type E2EUser } from './fixtures.ts';
 import { samplePhoto } from './photos.ts';
 
+/**
+ * The lock (Playwright's test locks) of the files that change the community's moderation
+ * settings, which every member's posts go through, and of the files whose new members post (a
+ * first post would be held for review while another file holds first posts). Files that take it
+ * never run at the same time; the others run beside them (playwright.config.ts).
+ */
+export const COMMUNITY_SETTINGS_LOCK = 'community-settings';
+
 /** A signed-in page of its own (a second person at another browser). */
 export async function pageOf(
   browser: Browser,
