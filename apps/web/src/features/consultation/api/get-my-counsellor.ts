@@ -14,6 +14,13 @@ export function getMyCounsellor(): Promise<MyCounsellorDto> {
   return api<MyCounsellorDto>('/consultations/me');
 }
 
-export function useMyCounsellor() {
-  return useQuery({ queryKey: consultationKeys.me, queryFn: getMyCounsellor, retry: false, staleTime: 60_000 });
+/** `enabled` false: not asked (a member whose role says they are no counsellor). */
+export function useMyCounsellor(enabled = true) {
+  return useQuery({
+    queryKey: consultationKeys.me,
+    queryFn: getMyCounsellor,
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
 }

@@ -155,15 +155,16 @@ export function AvailabilityEditor({ availability, zone }: { availability: Avail
                     <label htmlFor={`${o.key}-date`} className="text-sm font-medium text-stone-800">
                       {t('availability.date')}
                     </label>
-                    <Input
-                      id={`${o.key}-date`}
-                      type="date"
-                      value={o.date}
-                      className="w-44"
-                      aria-invalid={!!dateError}
-                      aria-describedby={dateError ? `${o.key}-date-error` : undefined}
-                      onChange={(e) => setOverride(i, { date: e.target.value })}
-                    />
+                    <div className="w-48">
+                      <Input
+                        id={`${o.key}-date`}
+                        type="date"
+                        value={o.date}
+                        aria-invalid={!!dateError}
+                        aria-describedby={dateError ? `${o.key}-date-error` : undefined}
+                        onChange={(e) => setOverride(i, { date: e.target.value })}
+                      />
+                    </div>
                   </div>
                   <Checkbox
                     className="pb-2.5"
@@ -273,43 +274,47 @@ function WindowRows({
         const endError = errors[`${prefix}.${i}.end`] ?? errors[`${prefix}.${i}`];
         return (
           <li key={w.key}>
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex items-center gap-2">
               <label htmlFor={`${w.key}-start`} className="sr-only">
                 {t('availability.start', { day: context, n: i + 1 })}
               </label>
-              <Input
-                id={`${w.key}-start`}
-                type="time"
-                step={900}
-                value={w.start}
-                className="w-32"
-                aria-invalid={!!startError}
-                aria-describedby={startError ? `${w.key}-start-error` : undefined}
-                onChange={(e) => set(i, { start: e.target.value })}
-              />
+              <div className="w-[7.75rem] shrink-0">
+                <Input
+                  id={`${w.key}-start`}
+                  type="time"
+                  step={900}
+                  value={w.start}
+                  aria-invalid={!!startError}
+                  aria-describedby={startError ? `${w.key}-start-error` : undefined}
+                  onChange={(e) => set(i, { start: e.target.value })}
+                />
+              </div>
               <span aria-hidden="true" className="text-stone-500">
                 –
               </span>
               <label htmlFor={`${w.key}-end`} className="sr-only">
                 {t('availability.end', { day: context, n: i + 1 })}
               </label>
-              <Input
-                id={`${w.key}-end`}
-                type="time"
-                step={900}
-                value={w.end}
-                className="w-32"
-                aria-invalid={!!endError}
-                aria-describedby={endError ? `${w.key}-end-error` : undefined}
-                onChange={(e) => set(i, { end: e.target.value })}
-              />
+              <div className="w-[7.75rem] shrink-0">
+                <Input
+                  id={`${w.key}-end`}
+                  type="time"
+                  step={900}
+                  value={w.end}
+                  aria-invalid={!!endError}
+                  aria-describedby={endError ? `${w.key}-end-error` : undefined}
+                  onChange={(e) => set(i, { end: e.target.value })}
+                />
+              </div>
               <Button
                 variant="ghost"
                 size="sm"
                 aria-label={t('availability.removeWindow', { day: context, n: i + 1 })}
                 onClick={() => onChange(windows.filter((_, j) => j !== i))}
               >
-                <span aria-hidden="true">×</span>
+                <span aria-hidden="true" className="text-xl leading-none">
+                  ×
+                </span>
                 <span className="hidden sm:inline">{t('availability.remove')}</span>
               </Button>
             </div>

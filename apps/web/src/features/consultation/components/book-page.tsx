@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@candeia/shared/routes';
 import {
@@ -15,6 +16,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useMessages } from '../../../lib/forms.ts';
+import { subscriptionKey } from '../../../lib/queries/balance.ts';
 import { useSubscription } from '../../../lib/queries/subscription.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { useBooking } from '../api/get-booking.ts';
@@ -31,6 +33,7 @@ import {
   formatWhen,
   refundDeadline,
   todayIn,
+  upperFirst,
 } from '../lib/time.ts';
 import { CounsellorAvatar } from './counsellor-avatar.tsx';
 import { CounsellorCard } from './counsellor-card.tsx';
@@ -165,7 +168,7 @@ function Booking({ counsellorId, moving }: { counsellorId: string; moving: Booki
               {t('book.pausedText')}
             </Alert>
           ) : null}
-          <div className="mt-4 flex items-center justify-between gap-2">
+          <div className="mt-4 grid grid-cols-2 items-center gap-2 sm:flex sm:justify-between">
             <Button
               variant="outline"
               size="sm"
@@ -174,7 +177,7 @@ function Booking({ counsellorId, moving }: { counsellorId: string; moving: Booki
             >
               {t('book.earlier')}
             </Button>
-            <p className="text-center text-sm text-stone-600" aria-live="polite">
+            <p className="col-span-2 row-start-1 text-center text-sm text-stone-600" aria-live="polite">
               {t('book.range', { from: shortDay(from), to: shortDay(addDays(from, PAGE_DAYS - 1)) })}
             </p>
             <Button
@@ -279,7 +282,12 @@ function Confirm({
   const deadline = refundDeadline(slot.startsAt, c.cancelCutoffHours);
   const refundable = Date.parse(deadline) > Date.now();
 
-  useEffect(() => headingRef.current?.focus(), []);
+  // The balance as it is now (another tab or device may have spent or added credits).
+  const qc = useQueryClient();
+  useEffect(() => {
+    headingRef.current?.focus();
+    void qc.invalidateQueries({ queryKey: subscriptionKey });
+  }, [qc]);
   useEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);
@@ -315,7 +323,7 @@ function Confirm({
           <div>
             <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{t('confirm.when')}</dt>
             <dd className="mt-1 text-stone-900">
-              <span className="block first-letter:uppercase">{formatLongDay(slot.startsAt, locale, zone)}</span>
+              <span className="block">{upperFirst(formatLongDay(slot.startsAt, locale, zone), locale)}</span>
               {t('booking.time', {
                 start: formatTime(slot.startsAt, locale, zone),
                 end: formatTime(slot.endsAt, locale, zone),

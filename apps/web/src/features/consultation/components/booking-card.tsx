@@ -5,7 +5,7 @@ import { paths } from '@candeia/shared/routes';
 import type { BookingDto } from '@candeia/shared/schemas/consultation';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { browserTimeZone, formatDeadline, formatLongDay, formatTime } from '../lib/time.ts';
+import { browserTimeZone, formatDeadline, formatLongDay, formatTime, upperFirst } from '../lib/time.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { CounsellorAvatar } from './counsellor-avatar.tsx';
 import { useLocale } from './labels.ts';
@@ -49,9 +49,7 @@ export function BookingCard({
             <h3 id={titleId} className="font-semibold text-stone-900">
               {booking.counsellor.displayName}
             </h3>
-            <p className="mt-0.5 text-stone-800">
-              <span className="first-letter:uppercase">{formatLongDay(booking.startsAt, locale, zone)}</span>
-            </p>
+            <p className="mt-0.5 text-stone-800">{upperFirst(formatLongDay(booking.startsAt, locale, zone), locale)}</p>
             <p className="text-stone-700">
               {t('booking.time', {
                 start: formatTime(booking.startsAt, locale, zone),

@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useSession } from '../../../lib/queries/session.ts';
 import { useBookings } from '../api/get-bookings.ts';
 import { useCounsellors } from '../api/get-counsellors.ts';
 import { useMyCounsellor } from '../api/get-my-counsellor.ts';
@@ -26,7 +27,9 @@ import { LoadError } from './load-error.tsx';
 export default function ConsultationPage() {
   const { t } = useTranslation('consultation');
   useDocumentTitle(t('home.title'));
-  const me = useMyCounsellor();
+  // Counsellors (and administrators, who may be one) have their own area; members are not asked.
+  const session = useSession();
+  const me = useMyCounsellor(!!session.data && session.data.user.role !== 'user');
 
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-6 sm:px-6 sm:pt-10">

@@ -21,9 +21,12 @@ export function CounsellorAvatar({
   );
 }
 
-/** The first letters of the first and last words of a name ("Ana Maria Souza" → "AS"). */
+/** The first letters of the first and last words of a name ("Ana Maria Souza" → "AS"; "(…)" and the like skipped). */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /^\p{L}/u.test(w));
   if (words.length === 0) return '·';
   const first = words[0]!.charAt(0);
   const last = words.length > 1 ? words.at(-1)!.charAt(0) : '';

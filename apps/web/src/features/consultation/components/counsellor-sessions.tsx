@@ -15,7 +15,7 @@ import { useMessages } from '../../../lib/forms.ts';
 import { useBookings } from '../api/get-bookings.ts';
 import { useSaveNotes } from '../api/save-notes.ts';
 import { useSetOutcome } from '../api/set-outcome.ts';
-import { browserTimeZone, formatLongDay, formatTime, splitBookings } from '../lib/time.ts';
+import { browserTimeZone, formatLongDay, formatTime, splitBookings, upperFirst } from '../lib/time.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { useLocale } from './labels.ts';
 import { LoadError } from './load-error.tsx';
@@ -110,7 +110,7 @@ function SessionItem({ booking: b, onCancelled }: { booking: BookingDto; onCance
               {b.member.name}
             </h4>
             <p className="text-stone-700">
-              <span className="first-letter:uppercase">{formatLongDay(b.startsAt, locale, zone)}</span>
+              {upperFirst(formatLongDay(b.startsAt, locale, zone), locale)}
               {`, ${formatTime(b.startsAt, locale, zone)}–${formatTime(b.endsAt, locale, zone)}`}
             </p>
           </div>

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useBookings } from '../api/get-bookings.ts';
-import { browserTimeZone, formatLongDay, formatTime, formatWhen, splitBookings } from '../lib/time.ts';
+import { browserTimeZone, formatLongDay, formatTime, formatWhen, splitBookings, upperFirst } from '../lib/time.ts';
 import { CounsellorAvatar } from './counsellor-avatar.tsx';
 import { useLocale } from './labels.ts';
 import { LoadError } from './load-error.tsx';
@@ -89,7 +89,7 @@ function HistoryItem({ booking: b }: { booking: BookingDto }) {
           <CounsellorAvatar name={b.counsellor.displayName} photoUrl={b.counsellor.photoUrl} size="sm" />
           <div className="min-w-0 flex-1">
             <h3 id={titleId} className="font-semibold text-stone-900">
-              <span className="first-letter:uppercase">{formatLongDay(b.startsAt, locale, zone)}</span>
+              {upperFirst(formatLongDay(b.startsAt, locale, zone), locale)}
               {`, ${formatTime(b.startsAt, locale, zone)}`}
             </h3>
             <p className="text-stone-700">{b.counsellor.displayName}</p>

@@ -28,7 +28,7 @@ import {
   type ProfileFormValues,
 } from '../lib/profile-form.ts';
 import { browserTimeZone, timeZones } from '../lib/time.ts';
-import { useLabels } from './labels.ts';
+import { useLabels, useLocale } from './labels.ts';
 
 const SUGGESTED = new Set<string>(SPECIALTIES);
 
@@ -48,6 +48,7 @@ export function ProfileForm({
   const { t } = useTranslation('consultation');
   const { message, apiMessage } = useMessages();
   const labels = useLabels();
+  const locale = useLocale();
   const toast = useToast();
   const save = useSaveProfile();
   const id = useId();
@@ -126,7 +127,10 @@ export function ProfileForm({
         <Field
           label={t('profile.bio')}
           optionalText={t('optional')}
-          hint={t('profile.bioHint', { count: BIO_MAX - values.bio.length })}
+          hint={t('profile.bioHint', {
+            count: BIO_MAX - values.bio.length,
+            formatted: new Intl.NumberFormat(locale).format(BIO_MAX - values.bio.length),
+          })}
           error={err('bio')}
         >
           {(a) => <Textarea {...a} rows={5} value={values.bio} onChange={(e) => set('bio', e.target.value)} />}
@@ -161,7 +165,7 @@ export function ProfileForm({
           <p id={`${id}-specialties-hint`} className="text-sm text-stone-500">
             {t('profile.specialtiesHint', { max: SPECIALTIES_MAX })}
           </p>
-          <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3">
+          <div className="mt-2 grid grid-cols-2 gap-2 md:grid-cols-3">
             {SPECIALTIES.map((s) => (
               <Checkbox
                 key={s}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlotDto, SlotsDto } from '@candeia/shared/schemas/consultation';
-import { formatDay, slotDays } from '../lib/time.ts';
+import { formatDay, slotDays, upperFirst } from '../lib/time.ts';
 import { useLocale } from './labels.ts';
 
 /**
@@ -37,18 +37,18 @@ export function SlotPicker({
               aria-label={label}
               className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
             >
-              <h3 className="font-semibold text-stone-900 first-letter:uppercase">{label}</h3>
+              <h3 className="font-semibold text-stone-900">{upperFirst(label, locale)}</h3>
               <p className="text-xs text-stone-500">{t('book.daySlots', { count: day.count })}</p>
               {day.groups.map((group) => (
                 <div key={group.part} className="mt-3">
                   <p className="text-xs font-semibold uppercase tracking-wide text-stone-500">
                     {t(`book.part.${group.part}`)}
                   </p>
-                  <div className="mt-1.5 flex flex-wrap gap-2">
+                  <div className="mt-1.5 grid grid-cols-4 gap-2 sm:flex sm:flex-wrap">
                     {group.slots.map((slot) => (
                       <label
                         key={slot.startsAt}
-                        className="relative inline-flex min-h-11 min-w-[4.75rem] cursor-pointer items-center justify-center rounded-lg border border-stone-300 bg-white px-3 text-base font-semibold tabular-nums text-stone-800 shadow-sm hover:border-brand-600 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2"
+                        className="relative inline-flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-stone-300 bg-white px-2 text-base font-semibold tabular-nums sm:min-w-[4.75rem] sm:px-3 text-stone-800 shadow-sm hover:border-brand-600 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2"
                       >
                         <input
                           type="radio"

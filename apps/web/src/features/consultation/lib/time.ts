@@ -82,6 +82,11 @@ export function formatLongDay(iso: string, locale: string, zone: string): string
   }).format(new Date(iso));
 }
 
+/** The text with its first letter a capital, as a day opening a line is written ("Quinta-feira, …"). */
+export function upperFirst(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
 /** "14:00": the time of an instant in `zone`. */
 export function formatTime(iso: string, locale: string, zone: string): string {
   return new Intl.DateTimeFormat(locale, {
