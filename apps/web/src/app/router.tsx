@@ -20,6 +20,7 @@ const Consultation = page(() => import('../features/consultation/components/cons
 const ConsultationBook = page(() => import('../features/consultation/components/book-page.tsx'));
 const ConsultationHistory = page(() => import('../features/consultation/components/history-page.tsx'));
 const ConsultationCounsellor = page(() => import('../features/consultation/components/counsellor-page.tsx'));
+const ConsultationRoom = page(() => import('../features/consultation-room/room-page.tsx'));
 const Referral = page(() => import('../features/billing/components/referral-page.tsx'));
 const Start = page(() => import('../features/start/components/start-page.tsx'));
 const Chat = page(() => import('../features/chat/components/chat-page.tsx'));
@@ -120,7 +121,7 @@ export const routes = [
       { path: ROUTES.scripture.books.chapter, element: load(Reader, gated) },
       { path: ROUTES.consultation, element: load(Consultation, gated) },
       { path: ROUTES.consultationBook, element: load(ConsultationBook, gated) },
-      { path: ROUTES.consultationRoom, element: soon('consultation', gated) },
+      { path: ROUTES.consultationRoom, element: load(ConsultationRoom, auth) },
       { path: ROUTES.consultationHistory, element: load(ConsultationHistory, gated) },
       // A counsellor's own screen, whatever their plan (the server says who is one).
       { path: ROUTES.consultationCounsellor, element: load(ConsultationCounsellor, auth) },
