@@ -115,10 +115,11 @@ export function AvailabilityEditor({ availability, zone }: { availability: Avail
                     context={name}
                     errors={errors}
                     prefix={`weekly.${day}`}
+                    groupError={dayError ? `weekday-${day}-error` : undefined}
                     message={message}
                     onChange={(w) => setDay(day, w)}
                   />
-                  {dayError ? <FieldError>{message(dayError)}</FieldError> : null}
+                  {dayError ? <FieldError id={`weekday-${day}-error`}>{message(dayError)}</FieldError> : null}
                   <Button
                     variant="link"
                     size="sm"
@@ -194,6 +195,7 @@ export function AvailabilityEditor({ availability, zone }: { availability: Avail
                       context={label}
                       errors={errors}
                       prefix={`overrides.${i}.windows`}
+                      groupError={dayError ? `${o.key}-day-error` : undefined}
                       message={message}
                       onChange={(w) => setOverride(i, { windows: w })}
                     />
@@ -208,7 +210,7 @@ export function AvailabilityEditor({ availability, zone }: { availability: Avail
                     </Button>
                   </div>
                 )}
-                {dayError ? <FieldError>{message(dayError)}</FieldError> : null}
+                {dayError ? <FieldError id={`${o.key}-day-error`}>{message(dayError)}</FieldError> : null}
               </li>
             );
           })}
@@ -253,6 +255,7 @@ function WindowRows({
   context,
   errors,
   prefix,
+  groupError,
   message,
   onChange,
 }: {
@@ -261,6 +264,8 @@ function WindowRows({
   context: string;
   errors: AvailabilityErrors;
   prefix: string;
+  /** The id of a message about the day's windows together (they overlap): each input is marked by it. */
+  groupError?: string | undefined;
   message: (m: string | undefined) => string | undefined;
   onChange: (windows: WindowDraft[]) => void;
 }) {
@@ -278,14 +283,17 @@ function WindowRows({
               <label htmlFor={`${w.key}-start`} className="sr-only">
                 {t('availability.start', { day: context, n: i + 1 })}
               </label>
-              <div className="w-[7.75rem] shrink-0">
+              <div className="w-[7.75rem] shrink-0 sm:w-36">
                 <Input
                   id={`${w.key}-start`}
                   type="time"
                   step={900}
+                  className="pr-1! pl-2! tabular-nums"
                   value={w.start}
-                  aria-invalid={!!startError}
-                  aria-describedby={startError ? `${w.key}-start-error` : undefined}
+                  aria-invalid={!!startError || !!groupError}
+                  aria-describedby={
+                    [startError ? `${w.key}-start-error` : '', groupError ?? ''].join(' ').trim() || undefined
+                  }
                   onChange={(e) => set(i, { start: e.target.value })}
                 />
               </div>
@@ -295,14 +303,17 @@ function WindowRows({
               <label htmlFor={`${w.key}-end`} className="sr-only">
                 {t('availability.end', { day: context, n: i + 1 })}
               </label>
-              <div className="w-[7.75rem] shrink-0">
+              <div className="w-[7.75rem] shrink-0 sm:w-36">
                 <Input
                   id={`${w.key}-end`}
                   type="time"
                   step={900}
+                  className="pr-1! pl-2! tabular-nums"
                   value={w.end}
-                  aria-invalid={!!endError}
-                  aria-describedby={endError ? `${w.key}-end-error` : undefined}
+                  aria-invalid={!!endError || !!groupError}
+                  aria-describedby={
+                    [endError ? `${w.key}-end-error` : '', groupError ?? ''].join(' ').trim() || undefined
+                  }
                   onChange={(e) => set(i, { end: e.target.value })}
                 />
               </div>
