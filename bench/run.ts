@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark in turn (BENCH_SECONDS shortens each load phase). */
 import { benchChat } from './chat.ts';
 import { benchCommunity } from './community.ts';
+import { benchConsultations } from './consultations.ts';
 import { benchCredits } from './credits.ts';
 import { benchLanding } from './landing.ts';
 import { benchScripture } from './scripture.ts';
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'scripture-import': () => benchScriptureImport(),
   chat: () => benchChat(),
   community: () => benchCommunity(),
+  consultations: () => benchConsultations(),
   startup: () => benchStartup(),
 };
 for (const [name, run] of Object.entries(benches)) {

@@ -107,6 +107,37 @@ describe('free slots across daylight-saving changes', () => {
   });
 });
 
+describe('the day a clock changes, on either side', () => {
+  const everyDay = (w: AvailabilityDto['weekly'][1]) => ({ 1: w, 2: w, 3: w, 4: w, 5: w, 6: w, 7: w });
+
+  it('a member in Madrid on the Sunday it springs forward sees the new offset the same day', () => {
+    const rules: SlotRules = {
+      ...saoPaulo,
+      availability: { weekly: everyDay([{ start: '09:00', end: '10:00' }]), overrides: [] },
+    };
+    const now = new Date('2027-03-20T00:00:00Z');
+    const dto = freeSlots(rules, [], { zone: 'Europe/Madrid', from: '2027-03-27', days: 2, now });
+    // 09:00 in São Paulo is 12:00 UTC: 13:00 in Madrid on Saturday, 14:00 on Sunday (after 03:00).
+    expect(times(dto, '2027-03-27')).toEqual(['13:00']);
+    expect(times(dto, '2027-03-28')).toEqual(['14:00']);
+  });
+
+  it('a counsellor in New York on the Sunday their clock springs forward: 09:00 is 13:00 UTC, not 14:00', () => {
+    const rules: SlotRules = {
+      ...saoPaulo,
+      timeZone: 'America/New_York',
+      availability: { weekly: everyDay([{ start: '09:00', end: '11:00' }]), overrides: [] },
+    };
+    const starts = offeredStarts(rules, new Date('2027-03-13T00:00:00Z'), new Date('2027-03-15T00:00:00Z'));
+    expect(starts.map((d) => d.toISOString())).toEqual([
+      '2027-03-13T14:00:00.000Z',
+      '2027-03-13T15:00:00.000Z',
+      '2027-03-14T13:00:00.000Z',
+      '2027-03-14T14:00:00.000Z',
+    ]);
+  });
+});
+
 describe('free slots: rules', () => {
   const monday = '2027-01-04';
   const now = new Date('2027-01-04T10:30:00Z'); // 07:30 in São Paulo

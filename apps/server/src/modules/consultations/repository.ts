@@ -136,6 +136,16 @@ export async function busyBetween(
     .where(and(...conds));
 }
 
+/**
+ * Queues this transaction behind any other writing the same counsellor's time (until commit).
+ * The exclusion constraint alone keeps bookings apart, but concurrent inserts that conflict on
+ * it can deadlock (PostgreSQL then waits deadlock_timeout to find out); taken in turn, the
+ * second simply meets the first's row.
+ */
+export async function lockCounsellorTime(db: DbOrTx, counsellorId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`consultation:${counsellorId}`}, 0))`);
+}
+
 export async function insertConsultation(db: DbOrTx, values: typeof consultations.$inferInsert) {
   const [row] = await db.insert(consultations).values(values).returning();
   return row!;

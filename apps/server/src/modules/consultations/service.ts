@@ -180,6 +180,27 @@ function isOverlap(err: unknown): boolean {
   return e?.code === '23P01' || e?.cause?.code === '23P01';
 }
 
+/**
+ * A deadlock between concurrent writers of one counsellor's time: PostgreSQL documents that
+ * exclusion constraints can deadlock when conflicting rows are inserted at once. The loser is
+ * retried; on the retry the winner's row is there and the constraint answers SLOT_TAKEN.
+ */
+function isDeadlock(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '40P01' || e?.cause?.code === '40P01';
+}
+
+async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isDeadlock(err) || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    }
+  }
+}
+
 function effectiveStatus(b: repo.ConsultationRow, now: Date): BookingStatus {
   if (b.status === 'booked' && b.endsAt <= now) return 'completed';
   return b.status as BookingStatus;
@@ -281,35 +302,38 @@ export async function book(deps: Deps, actor: Actor, input: z.infer<typeof bookS
   const endsAt = new Date(startsAt.getTime() + c.sessionMinutes * MINUTE);
   let id: string;
   try {
-    id = await deps.db.transaction(async (tx) => {
-      const row = await repo.insertConsultation(tx, {
-        counsellorId: c.userId,
-        memberId: who.userId,
-        startsAt,
-        endsAt,
-        blockedUntil: new Date(endsAt.getTime() + c.bufferMinutes * MINUTE),
-        status: 'booked',
-        priceCredits: c.priceCredits,
-        cancelCutoffHours: c.cancelCutoffHours ?? DEFAULT_CANCEL_CUTOFF_HOURS,
-        memberTimeZone: input.timeZone ?? c.timeZone,
-        createdAt: now,
-        updatedAt: now,
-      });
-      // Paid at booking, in the same transaction: no credits, no booking.
-      if (c.priceCredits > 0) {
-        await spendAs(
-          tx,
-          who.userId,
-          c.priceCredits,
-          'consultation',
-          `consultation:${row.id}`,
-          `consultation:${row.id}`,
-          now,
-        );
-      }
-      await queueNotices(deps, tx, row, 'booked', now);
-      return row.id;
-    });
+    id = await retryingDeadlocks(() =>
+      deps.db.transaction(async (tx) => {
+        await repo.lockCounsellorTime(tx, c.userId);
+        const row = await repo.insertConsultation(tx, {
+          counsellorId: c.userId,
+          memberId: who.userId,
+          startsAt,
+          endsAt,
+          blockedUntil: new Date(endsAt.getTime() + c.bufferMinutes * MINUTE),
+          status: 'booked',
+          priceCredits: c.priceCredits,
+          cancelCutoffHours: c.cancelCutoffHours ?? DEFAULT_CANCEL_CUTOFF_HOURS,
+          memberTimeZone: input.timeZone ?? c.timeZone,
+          createdAt: now,
+          updatedAt: now,
+        });
+        // Paid at booking, in the same transaction: no credits, no booking.
+        if (c.priceCredits > 0) {
+          await spendAs(
+            tx,
+            who.userId,
+            c.priceCredits,
+            'consultation',
+            `consultation:${row.id}`,
+            `consultation:${row.id}`,
+            now,
+          );
+        }
+        await queueNotices(deps, tx, row, 'booked', now);
+        return row.id;
+      }),
+    );
   } catch (err) {
     if (isOverlap(err)) throw new AppError('SLOT_TAKEN');
     throw err;
@@ -396,19 +420,23 @@ export async function reschedule(
   if (!isOffered(rulesOf(c), startsAt, now)) throw new AppError('SLOT_UNAVAILABLE');
   const endsAt = new Date(startsAt.getTime() + c.sessionMinutes * MINUTE);
   try {
-    await deps.db.transaction(async (tx) => {
-      const row = await repo.lockBooking(tx, id);
-      if (!row || row.status !== 'booked' || now >= refundableUntil(row)) throw new AppError('BOOKING_NOT_CHANGEABLE');
-      const moved = await repo.updateBooking(tx, id, {
-        startsAt,
-        endsAt,
-        blockedUntil: new Date(endsAt.getTime() + c.bufferMinutes * MINUTE),
-        memberTimeZone: input.timeZone ?? row.memberTimeZone,
-        version: row.version + 1,
-        updatedAt: now,
-      });
-      await queueNotices(deps, tx, moved!, 'moved', now);
-    });
+    await retryingDeadlocks(() =>
+      deps.db.transaction(async (tx) => {
+        await repo.lockCounsellorTime(tx, c.userId);
+        const row = await repo.lockBooking(tx, id);
+        if (!row || row.status !== 'booked' || now >= refundableUntil(row))
+          throw new AppError('BOOKING_NOT_CHANGEABLE');
+        const moved = await repo.updateBooking(tx, id, {
+          startsAt,
+          endsAt,
+          blockedUntil: new Date(endsAt.getTime() + c.bufferMinutes * MINUTE),
+          memberTimeZone: input.timeZone ?? row.memberTimeZone,
+          version: row.version + 1,
+          updatedAt: now,
+        });
+        await queueNotices(deps, tx, moved!, 'moved', now);
+      }),
+    );
   } catch (err) {
     if (isOverlap(err)) throw new AppError('SLOT_TAKEN');
     throw err;

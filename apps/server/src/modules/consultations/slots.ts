@@ -70,22 +70,56 @@ export function offeredStarts(rules: SlotRules, from: Date, to: Date): Date[] {
   const out: Date[] = [];
   const seen = new Set<number>();
   for (let day = first; day <= last; day = day.plus({ days: 1 })) {
-    for (const w of windowsOn(rules.availability, day)) {
+    const windows = windowsOn(rules.availability, day);
+    if (windows.length === 0) continue;
+    // A day whose offset is the same at its start and its end has no clock change: its wall
+    // times are plain arithmetic. The day a clock changes goes through luxon, time by time.
+    const steady = day.offset === day.endOf('day').offset;
+    const midnightUtc = Date.UTC(day.year, day.month - 1, day.day) - day.offset * 60_000;
+    for (const w of windows) {
       const start = minutesOf(w.start);
       const end = minutesOf(w.end);
       for (let m = start; m + rules.sessionMinutes <= end; m += step) {
-        const begin = at(day, m);
-        const finish = at(day, m + rules.sessionMinutes);
-        // A window cut by a clock change keeps only sessions that fit in real time.
-        if (finish.diff(begin, 'minutes').minutes !== rules.sessionMinutes) continue;
-        const ms = begin.toMillis();
+        let ms: number;
+        if (steady) ms = midnightUtc + m * 60_000;
+        else {
+          const begin = at(day, m);
+          const finish = at(day, m + rules.sessionMinutes);
+          // A window cut by a clock change keeps only sessions that fit in real time.
+          if (finish.diff(begin, 'minutes').minutes !== rules.sessionMinutes) continue;
+          ms = begin.toMillis();
+        }
         if (ms < from.getTime() || ms >= to.getTime() || seen.has(ms)) continue;
         seen.add(ms);
-        out.push(begin.toJSDate());
+        out.push(new Date(ms));
       }
     }
   }
   return out.sort((a, b) => a.getTime() - b.getTime());
+}
+
+/**
+ * An instant's local day and time in a zone. The offset is looked up once per UTC day (at its
+ * start and end: equal means no change that day), and through luxon only on the day it changes.
+ */
+function localClock(zone: string) {
+  const days = new Map<number, number | null>();
+  return (ms: number): { date: string; time: string } => {
+    const key = Math.floor(ms / 86_400_000);
+    let offset = days.get(key);
+    if (offset === undefined) {
+      const a = DateTime.fromMillis(key * 86_400_000, { zone }).offset;
+      const b = DateTime.fromMillis((key + 1) * 86_400_000 - 1, { zone }).offset;
+      offset = a === b ? a : null;
+      days.set(key, offset);
+    }
+    if (offset === null) {
+      const local = DateTime.fromMillis(ms, { zone });
+      return { date: local.toISODate()!, time: local.toFormat('HH:mm') };
+    }
+    const iso = new Date(ms + offset * 60_000).toISOString();
+    return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+  };
 }
 
 /** The first and last instants a member may book at now. */
@@ -118,13 +152,28 @@ export function freeSlots(rules: SlotRules, busy: readonly Busy[], q: SlotQuery)
     byDate.set(day.date, day);
   }
   if (from < to) {
+    const clock = localClock(q.zone);
+    // Taken time in order of its start: each slot looks only at what could overlap it.
+    const taken = [...busy].sort((a, b) => a.start.getTime() - b.start.getTime());
+    const blockMs = (rules.sessionMinutes + rules.bufferMinutes) * 60_000;
+    let firstOpen = 0;
     for (const start of offeredStarts(rules, from, to)) {
-      if (overlapsBusy(rules, start, busy)) continue;
-      const local = DateTime.fromJSDate(start, { zone: q.zone });
-      byDate.get(local.toISODate()!)?.slots.push({
+      const s = start.getTime();
+      // Slots come in order: what ended before this one ends before every later one.
+      while (firstOpen < taken.length && taken[firstOpen]!.blockedUntil.getTime() <= s) firstOpen++;
+      let clash = false;
+      for (let j = firstOpen; j < taken.length && taken[j]!.start.getTime() < s + blockMs; j++) {
+        if (taken[j]!.blockedUntil.getTime() > s) {
+          clash = true;
+          break;
+        }
+      }
+      if (clash) continue;
+      const local = clock(s);
+      byDate.get(local.date)?.slots.push({
         startsAt: start.toISOString(),
-        endsAt: new Date(start.getTime() + rules.sessionMinutes * 60_000).toISOString(),
-        time: local.toFormat('HH:mm'),
+        endsAt: new Date(s + rules.sessionMinutes * 60_000).toISOString(),
+        time: local.time,
       });
     }
   }
