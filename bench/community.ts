@@ -26,7 +26,7 @@
  * BENCH_SECONDS: each load phase (10 s).
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -35,7 +35,7 @@ import { createDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { seedPlans } from '../apps/server/src/modules/billing/seed.ts';
-import { load, paced, printTable, startProcess, stopProcess, writeResult, type LoadResult } from './lib.ts';
+import { load, paced, printTable, startApiServer, stopProcess, writeResult, type LoadResult } from './lib.ts';
 
 const MEMBERS = Number(process.env.BENCH_COMMUNITY_MEMBERS ?? 10_000);
 const POSTS = Number(process.env.BENCH_COMMUNITY_POSTS ?? 100_000);
@@ -350,7 +350,7 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
   dbUrl.pathname = `/${dbName}`;
   const database = createDatabase(dbUrl.toString(), 2);
   const seeder = new pg.Client({ connectionString: dbUrl.toString() });
-  let child: Awaited<ReturnType<typeof startProcess>> | null = null;
+  let child: Awaited<ReturnType<typeof startApiServer>> | null = null;
   try {
     await runMigrations(database.db);
     await seedPlans(database.db);
@@ -360,30 +360,18 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
     const seedSeconds = round((performance.now() - t0) / 1000);
     console.log(`seeded in ${seedSeconds} s:`, shape);
 
-    mkdirSync(join(tmp, 'web'));
-    writeFileSync(join(tmp, 'web/index.html'), '<!doctype html><title>bench</title>');
     const base = `http://127.0.0.1:${PORT}`;
-    child = await startProcess(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/server.ts'],
-      {
-        NODE_ENV: 'production',
-        PORT: String(PORT),
-        APP_URL: base,
-        DATABASE_URL: dbUrl.toString(),
-        DATA_DIR: join(tmp, 'data'),
+    child = await startApiServer({
+      port: PORT,
+      dbUrl: dbUrl.toString(),
+      tmp,
+      env: {
         MEDIA_DIR: join(tmp, 'media'),
-        CONTENT_DIR: join(tmp, 'content'),
-        CONTENT_AUTO_IMPORT: 'false',
-        WEB_DIST: join(tmp, 'web'),
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
         // Each member's requests come "through a proxy" from their own address: the per-IP
         // limits (uploads: 120 an hour) are not what this measures.
         TRUST_PROXY: '127.0.0.1',
       },
-      `${base}/api/health`,
-    );
+    });
     const pid = child.pid!;
     const idle = memoryOf(pid);
 

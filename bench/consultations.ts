@@ -11,7 +11,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres), in a scratch database dropped at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,7 +19,7 @@ import { createDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { seedPlans } from '../apps/server/src/modules/billing/seed.ts';
-import { printTable, startProcess, stopProcess, writeResult } from './lib.ts';
+import { printTable, startApiServer, stopProcess, writeResult } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3297);
 const COUNSELLORS = 20;
@@ -47,7 +47,7 @@ export async function benchConsultations() {
   const dbUrl = new URL(server);
   dbUrl.pathname = `/${scratch}`;
   const tmp = mkdtempSync(join(tmpdir(), 'candeia-bench-consult-'));
-  let child: Awaited<ReturnType<typeof startProcess>> | null = null;
+  let child: Awaited<ReturnType<typeof startApiServer>> | null = null;
   try {
     const database = createDatabase(dbUrl.toString(), 5);
     await runMigrations(database.db);
@@ -109,28 +109,9 @@ export async function benchConsultations() {
     const booked = Number((await q('SELECT count(*) FROM consultations')).rows[0].count);
     await database.close();
 
-    mkdirSync(join(tmp, 'web'));
-    writeFileSync(join(tmp, 'web/index.html'), '<!doctype html><title>bench</title>');
     const base = `http://127.0.0.1:${PORT}`;
-    child = await startProcess(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/server.ts'],
-      {
-        NODE_ENV: 'production',
-        PORT: String(PORT),
-        APP_URL: base,
-        DATABASE_URL: dbUrl.toString(),
-        DATA_DIR: join(tmp, 'data'),
-        CONTENT_DIR: join(tmp, 'content'),
-        CONTENT_AUTO_IMPORT: 'false',
-        WEB_DIST: join(tmp, 'web'),
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        // Each member "through a proxy" from their own address: the per-IP limits are not measured.
-        TRUST_PROXY: '127.0.0.1',
-      },
-      `${base}/api/health`,
-    );
+    // Each member "through a proxy" from their own address: the per-IP limits are not measured.
+    child = await startApiServer({ port: PORT, dbUrl: dbUrl.toString(), tmp, env: { TRUST_PROXY: '127.0.0.1' } });
 
     const signedIn: Member[] = [];
     const queue = [...members];

@@ -164,6 +164,41 @@ export function startAppServer(opts: {
   );
 }
 
+/**
+ * The app's server from the sources, in production mode on an external database (`dbUrl`), with
+ * its data, texts and a stub web app under `tmp`, no demo data and no text import; waits for
+ * /api/health. APP_URL is the address the bench sends to (the only Origin the server accepts).
+ */
+export function startApiServer(opts: {
+  port: number;
+  dbUrl: string;
+  tmp: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<ChildProcess> {
+  const web = join(opts.tmp, 'web');
+  mkdirSync(web, { recursive: true });
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>bench</title>');
+  const base = `http://127.0.0.1:${opts.port}`;
+  return startProcess(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/server.ts'],
+    {
+      NODE_ENV: 'production',
+      PORT: String(opts.port),
+      APP_URL: base,
+      DATABASE_URL: opts.dbUrl,
+      DATA_DIR: join(opts.tmp, 'data'),
+      CONTENT_DIR: join(opts.tmp, 'content'),
+      CONTENT_AUTO_IMPORT: 'false',
+      WEB_DIST: web,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ...opts.env,
+    },
+    `${base}/api/health`,
+  );
+}
+
 /** Starts a child process and waits until `url` answers 200. */
 export async function startProcess(
   cmd: string,

@@ -22,7 +22,7 @@ import pg from 'pg';
 import { createDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedHandle } from '../apps/server/src/db/embedded.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { ROOT, load, printTable, startProcess, stopProcess, writeResult, type LoadResult } from './lib.ts';
+import { ROOT, load, printTable, startApiServer, stopProcess, writeResult, type LoadResult } from './lib.ts';
 
 const SEARCH_TARGET_MS = 30;
 const ROUNDS = 5;
@@ -250,26 +250,7 @@ export async function benchScripture(opts: { seconds?: number } = {}) {
       )
     ).rows as [{ texts: number; verses: number }];
 
-    mkdirSync(join(tmp, 'web'));
-    writeFileSync(join(tmp, 'web/index.html'), '<!doctype html><title>bench</title>');
-    server = await startProcess(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/server.ts'],
-      {
-        NODE_ENV: 'production',
-        PORT: String(port),
-        // The address the requests below are sent to: the only Origin the server accepts.
-        APP_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: dbUrl.toString(),
-        DATA_DIR: join(tmp, 'data'),
-        CONTENT_DIR: join(tmp, 'content'),
-        CONTENT_AUTO_IMPORT: 'false',
-        WEB_DIST: join(tmp, 'web'),
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-      },
-      `http://127.0.0.1:${port}/api/health`,
-    );
+    server = await startApiServer({ port, dbUrl: dbUrl.toString(), tmp });
     const base = `http://127.0.0.1:${port}`;
 
     // The chapter: John 3 of the Portuguese default Bible when installed, else the KJV.
