@@ -68,12 +68,13 @@ describe('the job queue', () => {
     expect(await jobState('maintenance-purge', first!)).toBe('completed');
   });
 
-  it('registers the app’s queues and schedules: housekeeping every minute, the purge and the media sweep every hour, the rate-limit sweep every five minutes, mail and video transcodes on demand', async () => {
+  it('registers the app’s queues and schedules: housekeeping every minute, the purge, the media and room sweeps every hour, the rate-limit sweep every five minutes, mail, video transcodes and consultation notices on demand', async () => {
     const schedules = await t.query<{ name: string; cron: string; timezone: string }>(
       'SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name',
     );
     expect(schedules).toEqual([
       { name: 'billing-housekeeping', cron: '* * * * *', timezone: 'UTC' },
+      { name: 'consultation-sweep', cron: '41 * * * *', timezone: 'UTC' },
       { name: 'maintenance-purge', cron: '0 * * * *', timezone: 'UTC' },
       { name: 'media-sweep', cron: '17 * * * *', timezone: 'UTC' },
       { name: 'rate-limit-sweep', cron: '*/5 * * * *', timezone: 'UTC' },
@@ -83,6 +84,8 @@ describe('the job queue', () => {
     );
     expect(queues).toEqual([
       { name: 'billing-housekeeping', policy: 'stately', retry_limit: 0, dead_letter: null },
+      { name: 'consultation-notice', policy: 'standard', retry_limit: 5, dead_letter: null },
+      { name: 'consultation-sweep', policy: 'stately', retry_limit: 0, dead_letter: null },
       { name: 'mail-failed', policy: 'standard', retry_limit: 5, dead_letter: null },
       { name: 'mail-send', policy: 'standard', retry_limit: 8, dead_letter: 'mail-failed' },
       { name: 'maintenance-purge', policy: 'stately', retry_limit: 0, dead_letter: null },

@@ -30,6 +30,7 @@ describe('the server process and its job queue (runtime.start)', () => {
       expect(health.status).toBe(200);
       expect(await own.query('SELECT name, cron FROM pgboss.schedule ORDER BY name')).toEqual([
         { name: 'billing-housekeeping', cron: '* * * * *' },
+        { name: 'consultation-sweep', cron: '41 * * * *' },
         { name: 'maintenance-purge', cron: '0 * * * *' },
         { name: 'media-sweep', cron: '17 * * * *' },
         { name: 'rate-limit-sweep', cron: '*/5 * * * *' },
