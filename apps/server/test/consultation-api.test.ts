@@ -6,6 +6,7 @@ import { createTestApp, type TestRequestOptions } from './support/app.ts';
 import { expectLedgerInvariant, planBySlug } from './support/billing.ts';
 import { createSession } from './support/accounts.ts';
 import { insertAccount, mailsTo, uniqueIp, type TestUser } from './support/factories.ts';
+import { multipartFile, testPng } from './support/media.ts';
 
 /**
  * Consultations through the API on a real database: an administrator makes a counsellor, who
@@ -528,6 +529,62 @@ async function waitForMail(to: string, kind: string): Promise<{ subject: string;
   }
   throw new Error(`no ${kind} mail to ${to}`);
 }
+
+describe('the counsellor’s photo', () => {
+  const upload = async (u: TestUser) =>
+    json<{ id: string }>(
+      await as(u, {
+        method: 'POST',
+        url: '/api/media',
+        ...multipartFile(await testPng(400, 400), 'eu.png', 'image/png'),
+      }),
+      201,
+    ).id;
+
+  it('an upload of theirs becomes the photo members see; a new one replaces it, files and all', async () => {
+    const first = await upload(counsellor);
+    const saved = json<CounsellorDto>(
+      await as(counsellor, { method: 'PUT', url: '/api/consultations/me/photo', payload: { mediaId: first } }),
+    );
+    expect(saved.photoUrl).toBe(`/api/consultations/counsellors/${counsellor.user.id}/photo/feed?v=${first}`);
+    const seen = json<CounsellorDto>(await as(ana, { url: `/api/consultations/counsellors/${counsellor.user.id}` }));
+    expect(seen.photoUrl).toBe(saved.photoUrl);
+    const img = await as(ana, { url: saved.photoUrl! });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/webp');
+    expect(img.headers['x-content-type-options']).toBe('nosniff');
+    expect((await as(null, { url: saved.photoUrl! })).statusCode).toBe(401);
+    // Kept: not taken back as an unposted upload, not swept.
+    expect((await as(counsellor, { method: 'DELETE', url: `/api/media/${first}` })).statusCode).toBe(404);
+    expect(await t.query('SELECT 1 FROM media WHERE id = $1 AND profile_of IS NOT NULL', [first])).toHaveLength(1);
+
+    const second = await upload(counsellor);
+    json(await as(counsellor, { method: 'PUT', url: '/api/consultations/me/photo', payload: { mediaId: second } }));
+    expect(await t.query('SELECT 1 FROM media WHERE id = $1', [first])).toHaveLength(0);
+    expect(
+      (await as(ana, { url: `/api/consultations/counsellors/${counsellor.user.id}/photo/full?v=${first}` })).statusCode,
+    ).toBe(200);
+
+    // Someone else's upload cannot become it; null goes back to initials.
+    const anasUpload = await upload(ana);
+    expect(
+      (await as(counsellor, { method: 'PUT', url: '/api/consultations/me/photo', payload: { mediaId: anasUpload } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await as(ana, { method: 'PUT', url: '/api/consultations/me/photo', payload: { mediaId: anasUpload } }))
+        .statusCode,
+    ).toBe(403);
+    const none = json<CounsellorDto>(
+      await as(counsellor, { method: 'PUT', url: '/api/consultations/me/photo', payload: { mediaId: null } }),
+    );
+    expect(none.photoUrl).toBeNull();
+    expect(await t.query('SELECT 1 FROM media WHERE id = $1', [second])).toHaveLength(0);
+    expect((await as(ana, { url: `/api/consultations/counsellors/${counsellor.user.id}/photo/feed` })).statusCode).toBe(
+      404,
+    );
+  });
+});
 
 describe('demo data', () => {
   it('the laptop demo has a counsellor members can book, written once', async () => {

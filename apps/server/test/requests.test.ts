@@ -63,6 +63,7 @@ import {
   bookingListQuerySchema,
   cancelSchema,
   counsellorListQuerySchema,
+  counsellorPhotoSchema,
   counsellorProfileSchema,
   makeCounsellorSchema,
   notesSchema,
@@ -1126,6 +1127,25 @@ const MATRIX: MatrixEntry[] = [
     },
   },
   {
+    // B's upload never becomes A's photo (A is no counsellor either).
+    route: 'PUT /api/consultations/me/photo',
+    attempts: ({ b }) => [
+      { url: '/api/consultations/me/photo', payload: { mediaId: communityOfB.draft }, status: [403] },
+      ...targetFields(b).map((f) => ({
+        url: '/api/consultations/me/photo',
+        payload: { mediaId: null, ...f },
+        status: [400],
+      })),
+    ],
+  },
+  {
+    route: 'GET /api/consultations/counsellors/:counsellorId/photo/:variant',
+    attempts: ({ b }) => [
+      { url: `/api/consultations/counsellors/${consultationOfB.counsellor}/photo/feed`, status: [404] },
+      { url: `/api/consultations/counsellors/${b.user.id}/photo/full${targetQuery(b)}`, status: [400, 404] },
+    ],
+  },
+  {
     route: 'PUT /api/consultations/me/availability',
     attempts: ({ b }) => {
       const hours = { weekly: { 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: [] }, overrides: [] };
@@ -1570,6 +1590,7 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
       cancelCutoffHours: 24,
     }),
   },
+  'PUT /api/consultations/me/photo': { auth: 'user', schema: counsellorPhotoSchema, base: () => ({ mediaId: null }) },
   'PUT /api/consultations/me/availability': {
     auth: 'user',
     schema: availabilitySchema,

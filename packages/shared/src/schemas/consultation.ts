@@ -172,6 +172,13 @@ export const counsellorProfileSchema = z.strictObject({
 });
 export type CounsellorProfileInput = z.input<typeof counsellorProfileSchema>;
 
+/** The counsellor's photo: an upload of theirs (POST /api/media), or null to go back to initials. */
+export const counsellorPhotoSchema = z.strictObject({ mediaId: z.uuid().nullable() });
+export const counsellorPhotoParamsSchema = z.strictObject({
+  counsellorId: z.uuid(),
+  variant: z.enum(['feed', 'full']),
+});
+
 export const counsellorListQuerySchema = z.strictObject({
   language: z.enum(LOCALES).optional(),
   specialty: z.string().trim().max(SPECIALTY_MAX).optional(),

@@ -33,6 +33,8 @@ export const counsellors = pgTable(
     active: boolean('active').notNull().default(true),
     displayName: text('display_name').notNull().default(''),
     bio: text('bio').notNull().default(''),
+    /** The profile photo (a media row whose `profile_of` is this counsellor), or none. */
+    photoMediaId: uuid('photo_media_id'),
     languages: text('languages')
       .array()
       .notNull()

@@ -34,6 +34,8 @@ export const media = pgTable(
     /** Why processing failed (a code of the error catalogue), told to the author. */
     error: text('error'),
     postId: uuid('post_id').references(() => communityPosts.id, { onDelete: 'set null' }),
+    /** A counsellor's profile photo (the counsellor's id): kept, not swept as an unposted upload. */
+    profileOf: uuid('profile_of').references(() => users.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull().default(0),
     createdAt: tz('created_at').notNull().defaultNow(),
   },

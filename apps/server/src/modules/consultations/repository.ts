@@ -10,6 +10,7 @@ export type ConsultationRow = typeof consultations.$inferSelect;
 export type BookingRow = ConsultationRow & {
   counsellorName: string;
   counsellorZone: string;
+  counsellorPhoto: string | null;
   memberFirstName: string;
   memberLastName: string;
   counsellorEmail: string;
@@ -159,6 +160,7 @@ function bookingSelect(db: DbOrTx) {
       b: consultations,
       counsellorName: counsellors.displayName,
       counsellorZone: counsellors.timeZone,
+      counsellorPhoto: counsellors.photoMediaId,
       memberFirstName: sql<string>`${member}.first_name`,
       memberLastName: sql<string>`${member}.last_name`,
       memberEmail: sql<string>`${member}.email`,
@@ -177,6 +179,7 @@ const flatten = (r: Selected): BookingRow => ({
   ...r.b,
   counsellorName: r.counsellorName,
   counsellorZone: r.counsellorZone,
+  counsellorPhoto: r.counsellorPhoto,
   memberFirstName: r.memberFirstName,
   memberLastName: r.memberLastName,
   memberEmail: r.memberEmail,

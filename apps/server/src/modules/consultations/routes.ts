@@ -7,6 +7,8 @@ import {
   cancelSchema,
   counsellorListQuerySchema,
   counsellorParamsSchema,
+  counsellorPhotoParamsSchema,
+  counsellorPhotoSchema,
   counsellorProfileSchema,
   counsellorUserParamsSchema,
   makeCounsellorSchema,
@@ -80,6 +82,15 @@ export const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/me', async (req) => consultations.me(deps, req.actor()));
   app.put('/me/profile', { schema: { body: counsellorProfileSchema } }, async (req) =>
     consultations.saveProfile(deps, req.actor(), req.body),
+  );
+  app.put('/me/photo', { schema: { body: counsellorPhotoSchema } }, async (req) =>
+    consultations.savePhoto(deps, req.actor(), req.body.mediaId),
+  );
+  app.get(
+    '/counsellors/:counsellorId/photo/:variant',
+    { schema: { params: counsellorPhotoParamsSchema } },
+    async (req, reply) =>
+      consultations.sendPhoto(deps, req.actor(), reply, req.params.counsellorId, req.params.variant),
   );
   app.put('/me/availability', { schema: { body: availabilitySchema } }, async (req) =>
     consultations.saveAvailability(deps, req.actor(), req.body),

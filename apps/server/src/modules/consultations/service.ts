@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { matchLocale, DEFAULT_LOCALE } from '@candeia/shared/constants';
 import type {
@@ -30,6 +31,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/index.ts';
 import { grant, spendAs } from '../credits/index.ts';
+import { attachAsProfilePhoto, dropProfilePhoto, findProfilePhoto, sendMedia } from '../media/index.ts';
 import * as repo from './repository.ts';
 import { freeSlots, isOffered, todayIn, type SlotRules } from './slots.ts';
 
@@ -61,11 +63,16 @@ function isListed(c: Row): boolean {
   );
 }
 
+/** The photo's address; its id in the query, so a new photo is a new address (cached for long). */
+function photoUrlOf(c: Pick<Row, 'userId' | 'photoMediaId'>): string | null {
+  return c.photoMediaId ? `/api/consultations/counsellors/${c.userId}/photo/feed?v=${c.photoMediaId}` : null;
+}
+
 function counsellorDto(c: Row, completed: number, nextSlot: string | null = null): CounsellorDto {
   return {
     id: c.userId,
     displayName: c.displayName,
-    photoUrl: null,
+    photoUrl: photoUrlOf(c),
     bio: c.bio,
     languages: c.languages,
     specialties: c.specialties,
@@ -223,7 +230,12 @@ export function bookingDto(b: repo.BookingRow, viewer: string, now: Date): Booki
     startsAt: b.startsAt.toISOString(),
     endsAt: b.endsAt.toISOString(),
     role,
-    counsellor: { id: b.counsellorId, displayName: b.counsellorName, photoUrl: null, timeZone: b.counsellorZone },
+    counsellor: {
+      id: b.counsellorId,
+      displayName: b.counsellorName,
+      photoUrl: photoUrlOf({ userId: b.counsellorId, photoMediaId: b.counsellorPhoto }),
+      timeZone: b.counsellorZone,
+    },
     member: {
       id: b.memberId,
       name: role === 'counsellor' ? b.memberFirstName : `${b.memberFirstName} ${b.memberLastName}`.trim(),
@@ -556,6 +568,39 @@ export async function saveAvailability(
   // Sessions already booked stay: a change of hours applies to what is booked from now on.
   const saved = await repo.updateCounsellor(deps.db, row.userId, { availability, updatedAt: deps.clock.now() });
   return saved!.availability;
+}
+
+/**
+ * The counsellor's photo: one of their own ready uploads (POST /api/media) becomes it, and the
+ * one it replaces is deleted with its files; null removes it.
+ */
+export async function savePhoto(deps: Deps, actor: Actor, mediaId: string | null): Promise<CounsellorSelfDto> {
+  const { row } = await counsellorSelf(deps, actor);
+  const previous = row.photoMediaId;
+  if (mediaId !== previous) {
+    await deps.db.transaction(async (tx) => {
+      if (mediaId) await attachAsProfilePhoto(tx, row.userId, mediaId);
+      await repo.updateCounsellor(tx, row.userId, { photoMediaId: mediaId, updatedAt: deps.clock.now() });
+    });
+    if (previous) await dropProfilePhoto(deps, previous);
+  }
+  return (await me(deps, actor)).profile;
+}
+
+/** Sends a counsellor's photo to any signed-in member. */
+export async function sendPhoto(
+  deps: Deps,
+  actor: Actor,
+  reply: FastifyReply,
+  counsellorId: string,
+  variant: 'feed' | 'full',
+): Promise<FastifyReply> {
+  requireAccess(actor, 'consultation.book');
+  const c = await repo.findCounsellor(deps.db, counsellorId);
+  const photo = c?.active && c.photoMediaId ? await findProfilePhoto(deps, c.userId, c.photoMediaId) : null;
+  if (!photo) throw new AppError('NOT_FOUND');
+  reply.header('cache-control', 'private, max-age=86400');
+  return sendMedia(deps, reply, photo, variant, undefined);
 }
 
 // ---------------------------------------------------------------- administration

@@ -4,7 +4,10 @@ export { mediaRoutes } from './routes.ts';
 export { shareApiRoutes, shareRoutes } from './share-routes.ts';
 export { sweepShares } from './share.ts';
 export {
+  attachAsProfilePhoto,
   attachToPost,
+  dropProfilePhoto,
+  findProfilePhoto,
   deleteFiles,
   findPosted,
   mediaOfPosts,

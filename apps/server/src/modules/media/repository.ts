@@ -35,7 +35,7 @@ export async function unattachedOf(tx: DbOrTx, ownerId: string, ids: string[]): 
   return tx
     .select()
     .from(media)
-    .where(and(eq(media.ownerId, ownerId), inArray(media.id, ids), isNull(media.postId)))
+    .where(and(eq(media.ownerId, ownerId), inArray(media.id, ids), isNull(media.postId), isNull(media.profileOf)))
     .for('update');
 }
 
@@ -49,11 +49,11 @@ export async function ofPosts(db: DbOrTx, postIds: string[]): Promise<MediaRow[]
   return db.select().from(media).where(inArray(media.postId, postIds)).orderBy(asc(media.postId), asc(media.position));
 }
 
-/** Deletes the owner's media item if it is on no post; returns it when deleted. */
+/** Deletes the owner's media item if it is on no post and no profile; returns it when deleted. */
 export async function deleteUnattached(db: DbOrTx, ownerId: string, id: string): Promise<MediaRow | null> {
   const [row] = await db
     .delete(media)
-    .where(and(eq(media.id, id), eq(media.ownerId, ownerId), isNull(media.postId)))
+    .where(and(eq(media.id, id), eq(media.ownerId, ownerId), isNull(media.postId), isNull(media.profileOf)))
     .returning();
   return row ?? null;
 }
@@ -63,7 +63,7 @@ export async function strays(db: DbOrTx, before: Date, max: number): Promise<Med
   return db
     .select()
     .from(media)
-    .where(and(isNull(media.postId), lt(media.createdAt, before)))
+    .where(and(isNull(media.postId), isNull(media.profileOf), lt(media.createdAt, before)))
     .limit(max);
 }
 
@@ -91,4 +91,23 @@ export async function markFailed(db: DbOrTx, id: string, error: string): Promise
     .update(media)
     .set({ status: 'failed', error })
     .where(and(eq(media.id, id), eq(media.status, 'processing')));
+}
+
+/** Makes an owner's unattached, ready photo their profile photo; false when it is not one. */
+export async function attachProfile(tx: DbOrTx, ownerId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(media)
+    .set({ profileOf: ownerId })
+    .where(
+      and(
+        eq(media.id, id),
+        eq(media.ownerId, ownerId),
+        eq(media.kind, 'photo'),
+        eq(media.status, 'ready'),
+        isNull(media.postId),
+        isNull(media.profileOf),
+      ),
+    )
+    .returning({ id: media.id });
+  return rows.length > 0;
 }

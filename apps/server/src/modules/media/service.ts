@@ -326,3 +326,29 @@ export async function sweepStrays(deps: Pick<Deps, 'db' | 'storage' | 'clock'>):
   }
   return rows.length;
 }
+
+/**
+ * A member's own uploaded photo becomes their profile photo (a counsellor's), in the caller's
+ * transaction; NOT_FOUND when it is not their ready, unattached photo.
+ */
+export async function attachAsProfilePhoto(tx: DbOrTx, ownerId: string, id: string): Promise<void> {
+  if (!(await repo.attachProfile(tx, ownerId, id))) throw new AppError('NOT_FOUND');
+}
+
+/** A profile photo that was replaced or removed: its row and its files go. */
+export async function dropProfilePhoto(deps: Pick<Deps, 'db' | 'storage'>, id: string): Promise<void> {
+  const row = await repo.findMedia(deps.db, id);
+  if (!row || !row.profileOf) return;
+  await repo.deleteById(deps.db, id);
+  await deleteFiles(deps, row);
+}
+
+/** A profile photo by id, for the route that serves it. */
+export async function findProfilePhoto(
+  deps: Pick<Deps, 'db'>,
+  ownerId: string,
+  id: string,
+): Promise<repo.MediaRow | null> {
+  const row = await repo.findMedia(deps.db, id);
+  return row && row.profileOf === ownerId ? row : null;
+}

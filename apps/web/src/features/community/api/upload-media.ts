@@ -1,43 +1,7 @@
-import type { MediaDto } from '@candeia/shared/schemas/media';
-import { api, ApiError, apiErrorOf } from '../../../lib/api.ts';
-import { currentLocale } from '../../../lib/i18n.ts';
+import { api } from '../../../lib/api.ts';
 
-/**
- * POST /api/media: one photo or video, as multipart (the server reads its type from its bytes).
- * Sent with XMLHttpRequest, which reports the upload's progress (a video may be 100 MB on a
- * phone's connection); `onProgress` gets a fraction from 0 to 1.
- */
-export function uploadMedia(
-  file: File,
-  opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
-): Promise<MediaDto> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/media');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('x-locale', currentLocale());
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON: a proxy's page */
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as MediaDto);
-      else reject(apiErrorOf(xhr.status, data));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', ''));
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
-}
+/** POST /api/media (shared with the counsellor's photo). */
+export { uploadMedia } from '../../../lib/upload-media.ts';
 
 /** DELETE /api/media/:id: takes back an upload not yet posted. */
 export function discardMedia(id: string): Promise<void> {

@@ -13,6 +13,7 @@ import { useMyCounsellor } from '../api/get-my-counsellor.ts';
 import { browserTimeZone } from '../lib/time.ts';
 import { AvailabilityEditor } from './availability-editor.tsx';
 import { CounsellorSessions } from './counsellor-sessions.tsx';
+import { PhotoField } from './photo-field.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 /**
@@ -88,6 +89,11 @@ export default function CounsellorPage() {
             <h2 id="profile-title" className="font-serif text-2xl font-semibold text-stone-900">
               {t('counsellor.nav.profile')}
             </h2>
+            {me.data.profile && (
+              <div className="mt-4">
+                <PhotoField profile={me.data.profile} />
+              </div>
+            )}
             <div className="mt-4">
               <ProfileForm
                 profile={me.data.profile}
