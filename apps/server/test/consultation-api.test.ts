@@ -530,6 +530,19 @@ async function waitForMail(to: string, kind: string): Promise<{ subject: string;
   throw new Error(`no ${kind} mail to ${to}`);
 }
 
+describe('limits', () => {
+  it('free-slot reads are limited per address (each one computes weeks of a calendar)', async () => {
+    const url = `/api/consultations/counsellors/${counsellor.user.id}/slots?tz=UTC&days=62`;
+    const codes: number[] = [];
+    for (let i = 0; i < 121; i++)
+      codes.push((await t.request({ url, cookie: ana.cookie, remoteAddress: '10.99.0.1' })).statusCode);
+    expect(codes.slice(0, 120).every((c) => c === 200)).toBe(true);
+    expect(codes[120]).toBe(429);
+    // Another address is not affected.
+    expect((await t.request({ url, cookie: ana.cookie, remoteAddress: '10.99.0.2' })).statusCode).toBe(200);
+  });
+});
+
 describe('the counsellor’s photo', () => {
   const upload = async (u: TestUser) =>
     json<{ id: string }>(

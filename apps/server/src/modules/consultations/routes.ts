@@ -23,6 +23,11 @@ import * as consultations from './service.ts';
 
 /** Bookings a member may make per hour, and changes (cancel, move) per hour (per IP). */
 const BOOKINGS_PER_HOUR = { max: 30, windowMs: 3_600_000 };
+/**
+ * Slot and list reads per minute (per IP): each computes free time over weeks of a calendar,
+ * so a loop of them is refused long before it could keep the server busy.
+ */
+const SLOT_READS_PER_MINUTE = { max: 120, windowMs: 60_000 };
 
 /**
  * Consultations (SPEC.md §1): counsellors and their free slots (plan flag `live`), bookings and
@@ -31,15 +36,20 @@ const BOOKINGS_PER_HOUR = { max: 30, windowMs: 3_600_000 };
 export const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/counsellors', { schema: { querystring: counsellorListQuerySchema } }, async (req) =>
-    consultations.listCounsellors(deps, req.actor(), req.query),
+  app.get(
+    '/counsellors',
+    { schema: { querystring: counsellorListQuerySchema }, config: { rateLimit: SLOT_READS_PER_MINUTE } },
+    async (req) => consultations.listCounsellors(deps, req.actor(), req.query),
   );
   app.get('/counsellors/:counsellorId', { schema: { params: counsellorParamsSchema } }, async (req) =>
     consultations.getCounsellor(deps, req.actor(), req.params.counsellorId),
   );
   app.get(
     '/counsellors/:counsellorId/slots',
-    { schema: { params: counsellorParamsSchema, querystring: slotsQuerySchema } },
+    {
+      schema: { params: counsellorParamsSchema, querystring: slotsQuerySchema },
+      config: { rateLimit: SLOT_READS_PER_MINUTE },
+    },
     async (req) => consultations.slots(deps, req.actor(), req.params.counsellorId, req.query),
   );
 
