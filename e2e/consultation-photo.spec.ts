@@ -4,7 +4,10 @@ import { goldMember, listedCounsellor } from './support/consultation.ts';
 import { samplePhoto } from './support/photos.ts';
 import { createUser, expect, test } from './support/fixtures.ts';
 
-/** A counsellor sets a photo on their screen; members see it in the list; removing it brings the initials back. */
+/**
+ * A counsellor sets a photo on their screen; members see it in the list (filtered by how soon
+ * they are free); removing it brings the initials back.
+ */
 test('the counsellor’s photo, from their screen to the members’ list', async ({ browser, baseURL }, info) => {
   const counsellor = await listedCounsellor(browser, baseURL!, { displayName: 'Irmã Fotografada' });
   const page = counsellor.page;
@@ -24,6 +27,9 @@ test('the counsellor’s photo, from their screen to the members’ list', async
   const member = await pageOf(browser, memberUser, baseURL!);
   await goldMember(member, baseURL!, memberUser, 5000);
   await member.goto('/consultation');
+  // Free within 3 days (the counsellor's week is open every day): still listed.
+  await member.getByLabel('Próximo horário livre').selectOption({ label: 'Nos próximos 3 dias' });
+  await expect(member).toHaveURL(/within=3/);
   const card = member.locator('li, article').filter({ hasText: 'Irmã Fotografada' }).first();
   const photo = card.locator('img').first();
   await expect.poll(() => photo.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/queries/session.ts';
 import { useBookings } from '../api/get-bookings.ts';
 import { useCounsellors } from '../api/get-counsellors.ts';
 import { useMyCounsellor } from '../api/get-my-counsellor.ts';
-import { browserTimeZone, formatDeadline, formatWhen, splitBookings } from '../lib/time.ts';
+import { browserTimeZone, formatDeadline, formatWhen, freeWithin, splitBookings, WITHIN_DAYS } from '../lib/time.ts';
 import { BookingCard } from './booking-card.tsx';
 import { CounsellorCard } from './counsellor-card.tsx';
 import { useLabels, useLocale } from './labels.ts';
@@ -138,15 +138,17 @@ function Counsellors() {
   const [params, setParams] = useSearchParams();
   const language = params.get('language') ?? '';
   const specialty = params.get('specialty') ?? '';
+  const withinParam = Number(params.get('within'));
+  const within = (WITHIN_DAYS as readonly number[]).includes(withinParam) ? withinParam : null;
   const list = useCounsellors({ language: language || undefined, specialty: specialty || undefined, tz: zone });
-  const setFilter = (name: 'language' | 'specialty', value: string) => {
+  const setFilter = (name: 'language' | 'specialty' | 'within', value: string) => {
     const next = new URLSearchParams(params);
     next.delete('booked');
     if (value) next.set(name, value);
     else next.delete(name);
     setParams(next, { replace: true });
   };
-  const counsellors = list.data?.counsellors ?? [];
+  const counsellors = freeWithin(list.data?.counsellors ?? [], within);
 
   return (
     <section aria-labelledby="counsellors" className="mt-10">
@@ -154,7 +156,7 @@ function Counsellors() {
         {t('home.counsellors')}
       </h2>
       <p className="mt-1 text-sm text-stone-600">{t('home.zone', { zone })}</p>
-      <div role="search" aria-label={t('filters.label')} className="mt-4 grid gap-3 sm:grid-cols-2 md:max-w-2xl">
+      <div role="search" aria-label={t('filters.label')} className="mt-4 grid gap-3 sm:grid-cols-3 md:max-w-3xl">
         <Field label={t('filters.language')}>
           {(a) => (
             <Select {...a} value={language} onChange={(e) => setFilter('language', e.target.value)}>
@@ -179,6 +181,18 @@ function Counsellors() {
             </Select>
           )}
         </Field>
+        <Field label={t('filters.within')}>
+          {(a) => (
+            <Select {...a} value={within ?? ''} onChange={(e) => setFilter('within', e.target.value)}>
+              <option value="">{t('filters.anyTime')}</option>
+              {WITHIN_DAYS.map((d) => (
+                <option key={d} value={d}>
+                  {t('filters.withinDays', { count: d })}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       </div>
       <div aria-live="polite" aria-busy={list.isFetching} className="mt-5">
         {list.isPending ? (
@@ -187,7 +201,7 @@ function Counsellors() {
           <LoadError error={list.error} onRetry={() => void list.refetch()} />
         ) : counsellors.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-stone-300 p-5 text-stone-700">
-            {language || specialty ? t('home.noneFiltered') : t('home.noCounsellors')}
+            {language || specialty || within ? t('home.noneFiltered') : t('home.noCounsellors')}
           </p>
         ) : (
           <>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookingDto, SlotDayDto } from '@candeia/shared/schemas/consultation';
 import {
   addDays,
+  freeWithin,
   dayPart,
   formatDay,
   formatDeadline,
@@ -100,5 +101,23 @@ describe('the bookings split for the screens', () => {
     );
     expect(upcoming.map((b) => b.id)).toEqual(['under-way', 'soon', 'later']);
     expect(past.map((b) => b.id)).toEqual(['cancelled', 'unmarked', 'done']);
+  });
+});
+
+describe('freeWithin', () => {
+  const now = Date.parse('2027-01-04T12:00:00Z');
+  const list = [
+    { id: 'a', nextSlot: '2027-01-09T12:00:00Z' },
+    { id: 'b', nextSlot: null },
+    { id: 'c', nextSlot: '2027-01-04T18:00:00Z' },
+    { id: 'd', nextSlot: '2027-01-06T12:00:00Z' },
+  ];
+  it('keeps every counsellor, in the given order, without a limit', () => {
+    expect(freeWithin(list, null, now).map((c) => c.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+  it('keeps those free within the days, soonest first; none without a free slot', () => {
+    expect(freeWithin(list, 1, now).map((c) => c.id)).toEqual(['c']);
+    expect(freeWithin(list, 3, now).map((c) => c.id)).toEqual(['c', 'd']);
+    expect(freeWithin(list, 7, now).map((c) => c.id)).toEqual(['c', 'd', 'a']);
   });
 });

@@ -173,3 +173,22 @@ export function splitBookings(
     .sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
   return { upcoming, past };
 }
+
+/** How soon a member wants a session: any time, or a free slot within so many days. */
+export const WITHIN_DAYS = [1, 3, 7] as const;
+
+/**
+ * The counsellors with a free slot within `days` of now, soonest first; all of them, in the
+ * server's order (by rating), when `days` is null.
+ */
+export function freeWithin<T extends { nextSlot: string | null }>(
+  list: T[],
+  days: number | null,
+  now = Date.now(),
+): T[] {
+  if (days === null) return list;
+  const limit = now + days * 86_400_000;
+  return list
+    .filter((c) => c.nextSlot !== null && Date.parse(c.nextSlot) <= limit)
+    .sort((a, b) => Date.parse(a.nextSlot!) - Date.parse(b.nextSlot!));
+}
