@@ -109,6 +109,11 @@ test('member and counsellor meet in the room: video both ways, chat, end for bot
   await expectAccessible(member, 'consultation room, in the call');
   await shot(member, info.project.name, 'consultation-room-call-member');
   await shot(counsellor.page, info.project.name, 'consultation-room-call-counsellor');
+  // The same call on a phone's screen (the counsellor's window narrowed; the call goes on).
+  await counsellor.page.setViewportSize({ width: 390, height: 844 });
+  await receiving(counsellor.page);
+  await shot(counsellor.page, 'phone', 'consultation-room-call');
+  await counsellor.page.setViewportSize({ width: 1440, height: 900 });
 
   // A phone-sized view of the same call (a third context of the member).
   const phone = await pageOf(browser, memberUser, baseURL!, { width: 390, height: 844 });
