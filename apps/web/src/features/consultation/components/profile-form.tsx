@@ -109,6 +109,27 @@ export function ProfileForm({
   };
 
   const err = (name: ProfileField) => message(errors[name]);
+  /** One of the booking rules' number fields (whole numbers unless `decimal`). */
+  const numberField = (
+    name: 'priceCredits' | 'bufferMinutes' | 'minNoticeHours' | 'horizonDays' | 'cancelCutoffHours',
+    label: string,
+    hint: string,
+    { min = 0, decimal = false }: { min?: number; decimal?: boolean } = {},
+  ) => (
+    <Field label={label} required hint={hint} error={err(name)}>
+      {(a) => (
+        <Input
+          {...a}
+          type="number"
+          inputMode={decimal ? 'decimal' : 'numeric'}
+          min={min}
+          step={decimal ? 'any' : undefined}
+          value={values[name]}
+          onChange={(e) => set(name, e.target.value)}
+        />
+      )}
+    </Field>
+  );
   const customSpecialties = values.specialties.filter((s) => !SUGGESTED.has(s));
 
   return (
@@ -235,18 +256,7 @@ export function ProfileForm({
               </Select>
             )}
           </Field>
-          <Field label={t('profile.price')} required hint={t('profile.priceHint')} error={err('priceCredits')}>
-            {(a) => (
-              <Input
-                {...a}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                value={values.priceCredits}
-                onChange={(e) => set('priceCredits', e.target.value)}
-              />
-            )}
-          </Field>
+          {numberField('priceCredits', t('profile.price'), t('profile.priceHint'))}
           <Field label={t('profile.timeZone')} required hint={t('profile.timeZoneHint')} error={err('timeZone')}>
             {(a) => (
               <Select {...a} value={values.timeZone} onChange={(e) => set('timeZone', e.target.value)}>
@@ -258,55 +268,10 @@ export function ProfileForm({
               </Select>
             )}
           </Field>
-          <Field label={t('profile.buffer')} required hint={t('profile.bufferHint')} error={err('bufferMinutes')}>
-            {(a) => (
-              <Input
-                {...a}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                value={values.bufferMinutes}
-                onChange={(e) => set('bufferMinutes', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('profile.notice')} required hint={t('profile.noticeHint')} error={err('minNoticeHours')}>
-            {(a) => (
-              <Input
-                {...a}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                value={values.minNoticeHours}
-                onChange={(e) => set('minNoticeHours', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('profile.horizon')} required hint={t('profile.horizonHint')} error={err('horizonDays')}>
-            {(a) => (
-              <Input
-                {...a}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                value={values.horizonDays}
-                onChange={(e) => set('horizonDays', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('profile.cutoff')} required hint={t('profile.cutoffHint')} error={err('cancelCutoffHours')}>
-            {(a) => (
-              <Input
-                {...a}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                value={values.cancelCutoffHours}
-                onChange={(e) => set('cancelCutoffHours', e.target.value)}
-              />
-            )}
-          </Field>
+          {numberField('bufferMinutes', t('profile.buffer'), t('profile.bufferHint'))}
+          {numberField('minNoticeHours', t('profile.notice'), t('profile.noticeHint'), { decimal: true })}
+          {numberField('horizonDays', t('profile.horizon'), t('profile.horizonHint'), { min: 1 })}
+          {numberField('cancelCutoffHours', t('profile.cutoff'), t('profile.cutoffHint'))}
         </div>
         <Checkbox
           label={t('profile.accepting')}
