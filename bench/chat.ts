@@ -28,11 +28,10 @@ import { seedPlans } from '../apps/server/src/modules/billing/seed.ts';
 import { grant } from '../apps/server/src/modules/credits/service.ts';
 import { importSource } from '../apps/server/src/modules/scripture/content/importer.ts';
 import { DEFAULT_MIRROR, kjvSource, swordSource } from '../apps/server/src/modules/scripture/content/sources.ts';
-import { printTable, writeResult } from './lib.ts';
+import { printTable, writeResult, benchSignUp } from './lib.ts';
 
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 30);
 const CONCURRENT = 50;
-const PASSWORD = 'Bench@Chat2026';
 /** The app's APP_URL: what its same-origin check expects in Origin. */
 const ORIGIN = 'http://localhost:3000';
 
@@ -101,39 +100,17 @@ async function ask(base: string, cookie: string, locale: string, content: string
 }
 
 async function signUp(base: string, n: number, locale: string): Promise<{ cookie: string; id: string }> {
-  const email = `bench.chat.${n}.${randomBytes(3).toString('hex')}@example.com`;
-  const res = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
+  const { id, cookie } = await benchSignUp(base, {
+    email: `bench.chat.${n}.${randomBytes(3).toString('hex')}@example.com`,
+    lastName: 'Chat',
     headers: {
       origin: ORIGIN,
-      'sec-fetch-site': 'same-origin',
-      'content-type': 'application/json',
       'x-locale': locale,
       // Each sign-up from its own address: the per-IP limits are not what this measures.
       'x-forwarded-for': `10.9.${n >> 8}.${n & 255}`,
     },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: 'Bench',
-      lastName: 'Chat',
-      phone: '+55 11 91234-5678',
-      address: '',
-      city: '',
-      state: '',
-      country: 'Brasil',
-      zipCode: '',
-      birthDate: '1990-01-01',
-      gender: 'prefer_not_to_say',
-      acceptTerms: true,
-      referralCode: '',
-    }),
   });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  const { user } = (await res.json()) as { user: { id: string } };
-  return { cookie, id: user.id };
+  return { cookie, id };
 }
 
 async function withApp<T>(

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { LIGHTHOUSE_TARGETS, lighthousePages } from './lighthouse.ts';
-import { ROOT, load, printTable, startAppServer, startProcess, stopProcess, writeResult } from './lib.ts';
+import { ROOT, load, printTable, startAppServer, startProcess, stopProcess, writeResult, benchSignUp } from './lib.ts';
 
 const DIST = join(ROOT, 'apps/web/dist');
 const LANDING_SRC = 'src/features/landing/components/landing-page.tsx';
@@ -139,32 +139,7 @@ export async function benchLanding(opts: { seconds?: number } = {}) {
     ]);
 
     // Lighthouse: a first visit to `/`, and `/start` for someone signed in (a new account).
-    const signup = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' },
-      body: JSON.stringify({
-        email: `bench.${Date.now()}@example.com`,
-        password: 'Luz@Caminho2026',
-        confirmPassword: 'Luz@Caminho2026',
-        firstName: 'Bench',
-        lastName: 'Visitor',
-        phone: '+55 21 98765-4321',
-        address: '',
-        city: '',
-        state: '',
-        country: 'Brasil',
-        zipCode: '',
-        birthDate: '1988-04-02',
-        gender: 'female',
-        acceptTerms: true,
-        referralCode: '',
-      }),
-    });
-    if (signup.status !== 201) throw new Error(`sign-up: ${signup.status} ${await signup.text()}`);
-    const cookies = signup.headers.getSetCookie().map((c) => {
-      const [name, ...value] = c.split(';')[0]!.split('=');
-      return { name: name!, value: value.join('=') };
-    });
+    const { cookies } = await benchSignUp(base);
     const lighthouse = await lighthousePages([
       { name: '/ (pt-BR, first visit)', url: `${base}/` },
       { name: '/start (signed in)', url: `${base}/start`, cookies },

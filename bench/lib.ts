@@ -199,6 +199,45 @@ export function startApiServer(opts: {
   );
 }
 
+/**
+ * A new member signed up through the API (as the sign-up form does): their id and the
+ * cookies the answer set. `headers` add to the request (a locale, a proxy's client address).
+ */
+export async function benchSignUp(
+  base: string,
+  opts: { email?: string; lastName?: string; headers?: Record<string, string> } = {},
+): Promise<{ id: string; cookies: Array<{ name: string; value: string }>; cookie: string }> {
+  const password = 'Luz@Caminho2026';
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin', ...opts.headers },
+    body: JSON.stringify({
+      email: opts.email ?? `bench.${Date.now()}.${Math.random().toString(16).slice(2, 8)}@example.com`,
+      password,
+      confirmPassword: password,
+      firstName: 'Bench',
+      lastName: opts.lastName ?? 'Visitor',
+      phone: '+55 21 98765-4321',
+      address: '',
+      city: '',
+      state: '',
+      country: 'Brasil',
+      zipCode: '',
+      birthDate: '1988-04-02',
+      gender: 'female',
+      acceptTerms: true,
+      referralCode: '',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((c) => {
+    const [name, ...value] = c.split(';')[0]!.split('=');
+    return { name: name!, value: value.join('=') };
+  });
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, cookies, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+}
+
 /** Starts a child process and waits until `url` answers 200. */
 export async function startProcess(
   cmd: string,

@@ -22,7 +22,16 @@ import pg from 'pg';
 import { createDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedHandle } from '../apps/server/src/db/embedded.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { ROOT, load, printTable, startApiServer, stopProcess, writeResult, type LoadResult } from './lib.ts';
+import {
+  ROOT,
+  load,
+  printTable,
+  startApiServer,
+  stopProcess,
+  writeResult,
+  type LoadResult,
+  benchSignUp,
+} from './lib.ts';
 
 const SEARCH_TARGET_MS = 30;
 const ROUNDS = 5;
@@ -288,32 +297,7 @@ export async function benchScripture(opts: { seconds?: number } = {}) {
     ];
 
     // A signed-in reader for the search.
-    const signup = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' },
-      body: JSON.stringify({
-        email: `bench.${Date.now()}@example.com`,
-        password: 'Luz@Caminho2026',
-        confirmPassword: 'Luz@Caminho2026',
-        firstName: 'Bench',
-        lastName: 'Reader',
-        phone: '+55 21 98765-4321',
-        address: '',
-        city: '',
-        state: '',
-        country: 'Brasil',
-        zipCode: '',
-        birthDate: '1988-04-02',
-        gender: 'female',
-        acceptTerms: true,
-        referralCode: '',
-      }),
-    });
-    if (signup.status !== 201) throw new Error(`sign-up: ${signup.status} ${await signup.text()}`);
-    const cookie = signup.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const { cookie } = await benchSignUp(base, { lastName: 'Reader' });
     const ask = async (q: string, locale: string) => {
       const started = performance.now();
       const res = await fetch(`${base}/api/scripture/search?q=${encodeURIComponent(q)}`, {
