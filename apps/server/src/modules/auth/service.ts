@@ -30,6 +30,7 @@ import type { Actor, Deps } from '../../types.ts';
 import { mailUser } from './mail.ts';
 import * as repo from './repository.ts';
 import { mailVerificationLink, newVerificationToken } from './verification.ts';
+import { PG, pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 
 export interface NewSession {
   token: string;
@@ -60,12 +61,7 @@ export function toPublicUser(u: repo.UserRow): PublicUser {
 }
 
 function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e =
-    (err as { cause?: { code?: string; constraint?: string } })?.cause ??
-    (err as { code?: string; constraint?: string });
-  return (
-    e?.code === '23505' && (!constraint || (e as { constraint?: string }).constraint?.includes(constraint) === true)
-  );
+  return pgCode(err) === PG.uniqueViolation && (!constraint || pgConstraint(err)?.includes(constraint) === true);
 }
 
 async function createSession(deps: Deps, actor: Actor, userId: string): Promise<{ token: string; sessionId: string }> {

@@ -32,6 +32,7 @@ import {
   type NewSubscription,
   type PlanRow,
 } from './repository.ts';
+import { PG, pgCode } from '../../lib/pg-errors.ts';
 
 export function toPlanDto(p: PlanRow): PlanDto {
   return {
@@ -245,8 +246,7 @@ export async function adminPlans(deps: Pick<Deps, 'db'>, actor: Actor): Promise<
 }
 
 function isUniqueViolation(err: unknown): boolean {
-  const e = (err as { cause?: { code?: string } })?.cause ?? (err as { code?: string });
-  return e?.code === '23505';
+  return pgCode(err) === PG.uniqueViolation;
 }
 
 function planValues(input: z.output<typeof planInputSchema>) {

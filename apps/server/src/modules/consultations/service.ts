@@ -34,6 +34,7 @@ import { grant, spendAs } from '../credits/index.ts';
 import { attachAsProfilePhoto, dropProfilePhoto, findProfilePhoto, sendMedia } from '../media/index.ts';
 import * as repo from './repository.ts';
 import { freeSlots, isOffered, todayIn, type SlotRules } from './slots.ts';
+import { PG, pgCode } from '../../lib/pg-errors.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -183,8 +184,7 @@ export async function slots(
 
 /** An exclusion violation: the counsellor's time overlaps a booking written first. */
 function isOverlap(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23P01' || e?.cause?.code === '23P01';
+  return pgCode(err) === PG.exclusionViolation;
 }
 
 /**
@@ -193,8 +193,7 @@ function isOverlap(err: unknown): boolean {
  * retried; on the retry the winner's row is there and the constraint answers SLOT_TAKEN.
  */
 function isDeadlock(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '40P01' || e?.cause?.code === '40P01';
+  return pgCode(err) === PG.deadlock;
 }
 
 async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {

@@ -3,6 +3,7 @@ import type { LedgerEntryDto, LedgerKind } from '@candeia/shared/schemas/billing
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
+import { PG, pgCode } from '../../lib/pg-errors.ts';
 
 /**
  * Credits (PRODUCT.md "Credits", ENGINEERING.md 8, SECURITY.md 17–20). Every balance change is
@@ -43,8 +44,7 @@ function isConnectionError(err: unknown): boolean {
 
 /** A unique violation: the idempotency key (or reservation key) was taken by another call. */
 function isDuplicate(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return pgCode(err) === PG.uniqueViolation;
 }
 
 /** Our own refusals pass through; a connection failure stays one (503); anything else is CREDITS_FAILED. */
