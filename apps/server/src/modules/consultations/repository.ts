@@ -86,20 +86,13 @@ export async function deactivateCounsellor(db: DbOrTx, userId: string, now: Date
   return rows.length > 0;
 }
 
-export async function adminCounsellors(db: DbOrTx) {
+/** Active counsellors (or one of them) with their account's name and e-mail, for the administration. */
+export async function adminCounsellors(db: DbOrTx, userId?: string) {
   return db
-    .select({
-      userId: counsellors.userId,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      displayName: counsellors.displayName,
-      languages: counsellors.languages,
-      createdAt: counsellors.createdAt,
-    })
+    .select({ c: counsellors, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(counsellors)
     .innerJoin(users, eq(users.id, counsellors.userId))
-    .where(eq(counsellors.active, true))
+    .where(and(eq(counsellors.active, true), userId ? eq(counsellors.userId, userId) : undefined))
     .orderBy(asc(counsellors.displayName), asc(users.email));
 }
 

@@ -604,22 +604,20 @@ export async function sendPhoto(
 
 // ---------------------------------------------------------------- administration
 
-function adminDto(r: Awaited<ReturnType<typeof repo.adminCounsellors>>[number], listed: boolean): AdminCounsellorDto {
+function adminDto(r: Awaited<ReturnType<typeof repo.adminCounsellors>>[number]): AdminCounsellorDto {
   return {
-    userId: r.userId,
+    userId: r.c.userId,
     email: r.email,
     name: `${r.firstName} ${r.lastName}`.trim(),
-    displayName: r.displayName,
-    listed,
-    since: r.createdAt.toISOString(),
+    displayName: r.c.displayName,
+    listed: isListed(r.c),
+    since: r.c.createdAt.toISOString(),
   };
 }
 
 export async function adminList(deps: Deps, actor: Actor): Promise<{ counsellors: AdminCounsellorDto[] }> {
   requireAdmin(actor);
-  const rows = await repo.adminCounsellors(deps.db);
-  const full = await Promise.all(rows.map((r) => repo.findCounsellor(deps.db, r.userId)));
-  return { counsellors: rows.map((r, i) => adminDto(r, full[i] ? isListed(full[i]) : false)) };
+  return { counsellors: (await repo.adminCounsellors(deps.db)).map(adminDto) };
 }
 
 export async function makeCounsellor(deps: Deps, actor: Actor, email: string): Promise<AdminCounsellorDto> {
@@ -630,9 +628,8 @@ export async function makeCounsellor(deps: Deps, actor: Actor, email: string): P
   await deps.db.transaction((tx) =>
     repo.activateCounsellor(tx, user.id, `${user.firstName} ${user.lastName}`.trim(), now),
   );
-  const row = (await repo.adminCounsellors(deps.db)).find((r) => r.userId === user.id)!;
-  const full = await repo.findCounsellor(deps.db, user.id);
-  return adminDto(row, full ? isListed(full) : false);
+  const [row] = await repo.adminCounsellors(deps.db, user.id);
+  return adminDto(row!);
 }
 
 /**
