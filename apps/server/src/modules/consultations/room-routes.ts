@@ -120,6 +120,7 @@ async function serve(deps: Deps, socket: WebSocket, s: room.RoomSession, log: { 
   }, CLOSE_CHECK_MS);
   check.unref();
 
+  let handling = Promise.resolve();
   let windowStart = Date.now();
   let count = 0;
   socket.on('message', (data, isBinary) => {
@@ -170,7 +171,9 @@ async function serve(deps: Deps, socket: WebSocket, s: room.RoomSession, log: { 
           return;
       }
     };
-    act().catch((err: unknown) => {
+    // One message after the other, in the order they came: an offer must not overtake the
+    // "here" sent before it (the other side sets its call up on "here").
+    handling = handling.then(act).catch((err: unknown) => {
       log.warn({ err }, 'consultation room message failed');
       send({ type: 'error', code: 'SERVER_ERROR' });
     });
