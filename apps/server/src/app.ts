@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-logger.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { avatarRoutes } from './modules/avatar/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes, subscribeBilling } from './modules/billing/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
@@ -199,6 +200,7 @@ async function createFastify(opts: BuildOptions) {
       await api.register(chatRoutes, { prefix: '/chat' });
       await api.register(communityRoutes, { prefix: '/community' });
       await api.register(consultationRoutes, { prefix: '/consultations' });
+      await api.register(avatarRoutes, { prefix: '/avatar' });
       await api.register(mediaRoutes, { prefix: '/media' });
       await api.register(shareApiRoutes, { prefix: '/share', secureCookies: secure });
     },

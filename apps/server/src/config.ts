@@ -73,6 +73,16 @@ export const configSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Most tokens one answer may have. */
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(50).max(8000).default(700),
+  /**
+   * Avatar sessions hear and speak through AI_BASE_URL's OpenAI-style `/audio/transcriptions` and
+   * `/audio/speech` instead of the browser's speech APIs (needs AI_BASE_URL).
+   */
+  AI_SPEECH: bool.default(false),
+  AI_TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  AI_TTS_MODEL: z.string().min(1).default('tts-1'),
+  /** The speech voices for the female and the male counsellors. */
+  AI_TTS_VOICE_FEMALE: z.string().min(1).default('nova'),
+  AI_TTS_VOICE_MALE: z.string().min(1).default('onyx'),
   /** The built-in guide writes its answer in small pieces this many ms apart (0: all at once). */
   AI_STREAM_PACE_MS: z.coerce.number().int().min(0).max(1000).default(20),
   /**

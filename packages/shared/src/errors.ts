@@ -107,6 +107,24 @@ export const ERROR_CODES = {
   NOT_A_COUNSELLOR: { status: 403, logged: false },
   /** The consultation's room is not open now (it opens 10 minutes before the start). */
   ROOM_CLOSED: { status: 409, logged: false },
+  /** Avatar (SPEC.md §8): the counsellors could not be loaded. */
+  AVATAR_LOAD_FAILED: { status: 500, logged: true },
+  /** Avatar (SPEC.md §8): a session could not be started. */
+  AVATAR_START_FAILED: { status: 500, logged: true },
+  /** Avatar (SPEC.md §8): spending the weekly avatar credits failed inside the server. */
+  AVATAR_CREDITS_FAILED: { status: 500, logged: true },
+  /** Avatar: the week's avatar credits do not cover this start. */
+  AVATAR_CREDITS_EXHAUSTED: { status: 402, logged: false },
+  /** Avatar: a premium counsellor, and the plan is not Diamante. */
+  AVATAR_PREMIUM_REQUIRED: { status: 403, logged: false },
+  /** Avatar: an administrator made the counsellor unavailable. */
+  AVATAR_UNAVAILABLE: { status: 409, logged: false },
+  /** Avatar: the session has ended (by the member, by a new session or after its 20 minutes). */
+  AVATAR_SESSION_ENDED: { status: 409, logged: false },
+  /** Avatar: the server's speech is not configured (the browser's speech is used). */
+  AVATAR_SPEECH_UNAVAILABLE: { status: 409, logged: false },
+  /** Avatar: the speech service did not answer. */
+  AVATAR_SPEECH_FAILED: { status: 502, logged: true },
   NETWORK_ERROR: { status: 503, logged: true },
   UNEXPECTED_ERROR: { status: 500, logged: true },
   SERVER_ERROR: { status: 500, logged: true },

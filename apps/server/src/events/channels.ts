@@ -25,6 +25,9 @@ const chatAnswerSchema = z.object({
 
 const chatStopSchema = z.object({ messageId: z.uuid() });
 
+/** Someone asked to stop the answer being written in an avatar session. */
+const avatarStopSchema = z.object({ sessionId: z.uuid() });
+
 /** A post went out to the community (published, or approved after review): who wrote it. */
 const communityPostSchema = z.object({ authorId: z.uuid() });
 
@@ -35,12 +38,15 @@ export type ConsultationRoomNote = z.output<typeof consultationRoomSchema>;
 export type CommunityPostNote = z.output<typeof communityPostSchema>;
 export type ChatAnswerNote = z.output<typeof chatAnswerSchema>;
 export type ChatStopNote = z.output<typeof chatStopSchema>;
+export type AvatarStopNote = z.output<typeof avatarStopSchema>;
 
 export const channels = {
   /** An answer's progress: its writer saved more text, or settled it. One channel per answer. */
   chatAnswer: (messageId: string): Channel<ChatAnswerNote> => channel(`chat_answer:${messageId}`, chatAnswerSchema),
   /** Someone asked to stop an answer: the process writing it stops it. */
   chatStop: channel<ChatStopNote>('chat_stop', chatStopSchema),
+  /** Someone asked to stop an avatar session's answer (or ended the session): its writer stops it. */
+  avatarStop: channel<AvatarStopNote>('avatar_stop', avatarStopSchema),
   /** A new post in the feeds: open feeds ask how many posts are new (the "novas publicações" pill). */
   communityPost: channel<CommunityPostNote>('community_post', communityPostSchema),
   /** A consultation's room: a chat message, a call's signalling, a join, a leave or the end. */

@@ -37,6 +37,8 @@ export const PERMISSIONS = {
    * also needs an active counsellors row: an administrator can be a counsellor).
    */
   'consultation.book': MEMBERS,
+  /** The avatar live session: the gallery, favourites, sessions and their transcripts. */
+  'avatar.use': MEMBERS,
   /** The administration: plans, users, logs, grants, donations, the outbox. */
   'admin.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -15,4 +15,11 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.status = ERROR_CODES[code].status;
   }
+
+  /** The code, keeping the failure behind it for the log (ENGINEERING.md: errors keep their cause). */
+  static caused(code: ErrorCode, cause: unknown): AppError {
+    const err = new AppError(code);
+    err.cause = cause;
+    return err;
+  }
 }

@@ -7,3 +7,4 @@ export * from './limits.ts';
 export * from './community.ts';
 export * from './media.ts';
 export * from './consultation.ts';
+export * from './avatar.ts';

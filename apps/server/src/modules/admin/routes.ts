@@ -7,6 +7,7 @@ import {
 } from '@candeia/shared/schemas/admin';
 import { billingAdminRoutes } from '../billing/index.ts';
 import { communityModerationRoutes } from '../community/index.ts';
+import { avatarAdminRoutes } from '../avatar/index.ts';
 import { counsellorAdminRoutes } from '../consultations/index.ts';
 import * as admin from './service.ts';
 
@@ -27,6 +28,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(billingAdminRoutes);
   await app.register(communityModerationRoutes, { prefix: '/community' });
   await app.register(counsellorAdminRoutes, { prefix: '/counsellors' });
+  await app.register(avatarAdminRoutes, { prefix: '/avatar' });
   app.get('/outbox', { schema: { querystring: outboxQuerySchema } }, async (req) =>
     admin.listOutbox(app.deps, req.actor(), req.query),
   );

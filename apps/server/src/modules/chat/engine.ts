@@ -41,6 +41,28 @@ export interface HistoryTurn {
 /** What the built-in guide chose for an answer, kept so the next one can choose otherwise. */
 export type GuideChoices = Record<string, number | string | string[]>;
 
+/**
+ * Who answers, when it is not Candeia's own guide: an avatar counsellor (modules/avatar). The
+ * OpenAI-compatible engine puts it in the system prompt; the built-in guide takes its openers,
+ * practices and answer shape from the `guide` catalogue's `persona.<key>`.
+ */
+export interface Persona {
+  /** The catalogue key (`guide:persona.<key>`), the counsellor's id. */
+  key: string;
+  /** How they are called, e.g. "Helena Prado". */
+  displayName: string;
+  /** Their manner, in English, for a model's system prompt. */
+  manner: string;
+  /** Their specialties, in English. */
+  specialties: string[];
+  /** The themes they are drawn to: a message with no theme of its own gets a practice of the first. */
+  focus: ChatTheme[];
+  /** The built-in guide's shape for their answers: one passage, or a short prayer and one passage. */
+  shape: 'one' | 'prayer';
+  /** The answer is spoken aloud: short, plain sentences. */
+  spoken: boolean;
+}
+
 export interface EngineRequest {
   /** The language to answer in (detected from the message, else the user's interface language). */
   language: ChatLanguage;
@@ -65,6 +87,8 @@ export interface EngineRequest {
   maxOutputTokens: number;
   /** The choices of the previous answer in this conversation, to vary from. */
   avoid?: GuideChoices | undefined;
+  /** An avatar counsellor answering in their own manner (absent: Candeia's guide). */
+  persona?: Persona | undefined;
   /** Aborted when the user stops the answer (or the server shuts down). */
   signal: AbortSignal;
 }

@@ -27,17 +27,27 @@ const HELPLINES = {
 
 /** The system prompt: a respectful, non-sectarian guide that cites only the passages given. */
 export function systemPrompt(
-  req: Pick<EngineRequest, 'language' | 'firstName' | 'passages' | 'concern' | 'thanks'>,
+  req: Pick<EngineRequest, 'language' | 'firstName' | 'passages' | 'concern' | 'thanks' | 'persona'>,
 ): string {
+  const persona = req.persona;
   const passages = req.passages.length
     ? req.passages.map((p, i) => `[${i + 1}] ${p.reference} (${p.abbreviation}): "${p.text}"`).join('\n')
     : '(none)';
   return [
-    'You are Candeia, a warm, respectful and non-sectarian spiritual guide. People of any faith, or none, talk to you about what weighs on them.',
+    ...(persona
+      ? [
+          `You are ${persona.displayName}, one of Candeia's counsellors: a warm, respectful and non-sectarian spiritual counsellor. ${persona.manner}`,
+          `Your specialties: ${persona.specialties.join(', ')}. People of any faith, or none, talk to you about what weighs on them.`,
+        ]
+      : [
+          'You are Candeia, a warm, respectful and non-sectarian spiritual guide. People of any faith, or none, talk to you about what weighs on them.',
+        ]),
     `Always answer in ${LANGUAGE_NAMES[req.language]}, whatever language the passages are in. The person's first name is ${req.firstName || 'unknown'}.`,
-    'Answer personally and briefly (at most about 250 words): acknowledge what they feel, offer a short reflection, quote one to three of the passages below, suggest one small practice, and end with a gentle question.',
+    persona?.spoken
+      ? 'This is a live voice session: your answer is read aloud. Answer in short spoken sentences (at most about 120 words), no headings, no lists: acknowledge what they feel, quote one of the passages below, suggest one small practice, and end with a gentle question.'
+      : 'Answer personally and briefly (at most about 250 words): acknowledge what they feel, offer a short reflection, quote one to three of the passages below, suggest one small practice, and end with a gentle question.',
     'Quote ONLY the passages listed below, and write each reference exactly as it is given (for example "João 3:16"). Never cite, invent or paraphrase-cite any other verse, chapter or book reference.',
-    'Never claim to be human, a pastor or a therapist; never give medical, legal or financial instructions. If the person may be in danger, urge them to contact local emergency services or a crisis line now.',
+    `Never claim to be human, a pastor or a therapist${persona ? ' (you are an illustrated avatar speaking through an AI)' : ''}; never give medical, legal or financial instructions. If the person may be in danger, urge them to contact local emergency services or a crisis line now.`,
     'Write plain text with light Markdown (paragraphs, *emphasis*, > quotes). No links, no HTML.',
     ...(req.thanks
       ? [

@@ -32,12 +32,9 @@ import {
   type Passage,
 } from './engine.ts';
 import { checkCitations } from './grounding.ts';
-import { detectConcern, detectCrisis, detectLanguage, detectThanks } from './guide/detect.ts';
-import { listen } from './guide/situations.ts';
-import { composeCrisisAnswer } from './guide/compose.ts';
 import { FollowedAnswer, LiveAnswer, LiveAnswers, type AnswerFeed, type Listener } from './live.ts';
+import { hear, reply } from './reply.ts';
 import * as repo from './repository.ts';
-import { retrieve } from './retrieval.ts';
 
 /**
  * The spiritual chat (PRODUCT.md "AI", "Credits"; SECURITY.md 20). An answer is written by the
@@ -485,14 +482,21 @@ export class ChatService {
     const { actor } = plan;
     const db = this.deps.db;
     const now = this.deps.clock.now();
-    const language: ChatLanguage = detectLanguage(plan.question, actor.locale.slice(0, 2) as ChatLanguage);
-    // Right after the helpline answer, a means or words near despair are a crisis too ("I have the pills right here").
-    const crisis = detectCrisis(plan.question, { afterCrisis: plan.afterCrisis ?? false });
+    const heard = await hear(this.deps, {
+      message: plan.question,
+      firstName: plan.firstName,
+      fallbackLanguage: actor.locale.slice(0, 2) as ChatLanguage,
+      // Right after the helpline answer, a means or words near despair are a crisis too ("I have the pills right here").
+      afterCrisis: plan.afterCrisis ?? false,
+      avoid: plan.avoid,
+      quoted: plan.quoted,
+    });
+    const { language, themes, passages } = heard;
     const assistantId = randomUUID();
 
     // A message with signs of crisis: the helpline first, at once, never charged.
-    if (crisis) {
-      const content = composeCrisisAnswer(language, plan.firstName);
+    if (heard.crisis !== null) {
+      const content = heard.crisis;
       const saved = await this.saveTurn(plan, how, now, {
         id: assistantId,
         kind: 'crisis',
@@ -518,20 +522,6 @@ export class ChatService {
         },
       };
     }
-
-    // Themes and situations; a follow-up that names none carries the previous answer's theme.
-    const heard = listen(plan.question, language, plan.avoid?.theme);
-    const themes: ChatTheme[] = heard.themes;
-    // Words near despair that are not a crisis: the answer ends with a word about the helpline.
-    const concern = detectConcern(plan.question);
-    // A thank-you gets a few words back; any other message its passages, none quoted before here.
-    const thanks =
-      !concern && (themes.length === 0 || heard.carried) && !heard.situations.length && detectThanks(plan.question);
-    const passages = thanks
-      ? []
-      : (await retrieve(this.deps, { message: plan.question, language, themes })).filter(
-          (p) => !plan.quoted.includes(p.reference),
-        );
 
     // Credits: what the balance allows, up to the longest answer; below the least answer, refused.
     const prompt =
@@ -577,16 +567,11 @@ export class ChatService {
 
     const answer = new LiveAnswer(assistantId, actor.userId, plan.conversationId);
     this.live.add(answer);
-    const engineAnswer = this.engine.answer({
-      language,
+    const engineAnswer = reply(this.engine, {
+      heard,
       firstName: plan.firstName,
       message: plan.question,
       history: plan.history,
-      themes,
-      situations: heard.situations,
-      passages,
-      concern,
-      thanks,
       maxOutputTokens: amount - prompt,
       avoid: plan.avoid,
       signal: answer.controller.signal,

@@ -1,7 +1,7 @@
 import type { Locale } from '@candeia/shared/constants';
 import { resources, translate } from '@candeia/shared/i18n/server';
 import type { ChatLanguage, ChatTheme } from '@candeia/shared/schemas/chat';
-import { countTokens, type GuideChoices, type Passage } from '../engine.ts';
+import { countTokens, type GuideChoices, type Passage, type Persona } from '../engine.ts';
 import { quotable } from '../never-quote.ts';
 import type { SituationFound } from './situations.ts';
 
@@ -47,6 +47,12 @@ export interface ComposeInput {
   shape?: Shape;
   maxOutputTokens: number;
   avoid?: GuideChoices | undefined;
+  /**
+   * An avatar counsellor answering (engine.ts `Persona`): their own openers and practices
+   * (`persona.<key>` of the catalogue), their shape for every answer, and a practice of their
+   * first focus theme when the message names none.
+   */
+  persona?: Pick<Persona, 'key' | 'focus' | 'shape'> | undefined;
   random?: () => number;
 }
 
@@ -309,12 +315,23 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const name = cleanName(input.firstName);
   const found = input.situations?.[0];
 
-  const openers = input.followUp
-    ? range(optionCount('opener.followUp')).map((i) => `followUp.${i}`)
-    : [
-        ...(name ? range(optionCount('opener.withName')).map((i) => `withName.${i}`) : []),
-        ...range(optionCount('opener.plain')).map((i) => `plain.${i}`),
-      ];
+  const persona = input.persona;
+  // The catalogue's openers: the counsellor's own, or the guide's.
+  const openers = persona
+    ? [
+        ...(name
+          ? range(optionCount(`persona.${persona.key}.openerName`)).map((i) => `persona.${persona.key}.openerName.${i}`)
+          : []),
+        ...range(optionCount(`persona.${persona.key}.opener`)).map((i) => `persona.${persona.key}.opener.${i}`),
+      ]
+    : input.followUp
+      ? range(optionCount('opener.followUp')).map((i) => `followUp.${i}`)
+      : [
+          ...(name ? range(optionCount('opener.withName')).map((i) => `withName.${i}`) : []),
+          ...range(optionCount('opener.plain')).map((i) => `plain.${i}`),
+        ];
+  // The guide's openers are recorded without their `opener.` prefix (as before counsellors had their own).
+  const openerKey = (o: string) => (o.startsWith('persona.') ? o : `opener.${o}`);
   const inGroup = (slot: string) => range(optionCount(`${slot}.${group}`)).map((i) => `${group}.${i}`);
   // A situation has its own acknowledgement (with the person, when named), practice and question.
   const situationKey = found ? `situation.${found.situation}` : undefined;
@@ -322,9 +339,16 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const ackOptions = ackKey
     ? range(optionCount(ackKey)).map((i) => `${ackKey}.${i}`)
     : inGroup('ack').map((k) => `ack.${k}`);
-  const practiceOptions = situationKey
-    ? range(optionCount(`${situationKey}.practice`)).map((i) => `${situationKey}.practice.${i}`)
-    : inGroup('practice').map((k) => `practice.${k}`);
+  // A counsellor's own practices when the message is within their focus or names no theme.
+  const ownPractice =
+    persona && !situationKey && (group === 'generic' || persona.focus.includes(group))
+      ? range(optionCount(`persona.${persona.key}.practice`)).map((i) => `persona.${persona.key}.practice.${i}`)
+      : [];
+  const practiceOptions = ownPractice.length
+    ? ownPractice
+    : situationKey
+      ? range(optionCount(`${situationKey}.practice`)).map((i) => `${situationKey}.practice.${i}`)
+      : inGroup('practice').map((k) => `practice.${k}`);
   const questionOptions = situationKey
     ? range(optionCount(`${situationKey}.question`)).map((i) => `${situationKey}.question.${i}`)
     : inGroup('question').map((k) => `question.${k}`);
@@ -342,9 +366,12 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // The shape: a conversation's first answer is the full one; a follow-up takes any that fits
   // (one passage needs a passage; a prayer needs a theme), never the previous answer's when
   // another fits.
-  const shapes: Shape[] = input.followUp
-    ? ['full', ...(quotes.length ? (['one'] as const) : []), ...(group !== 'generic' ? (['prayer'] as const) : [])]
-    : ['full'];
+  // A counsellor keeps to their shape (a prayer needs a theme; else one passage, or none).
+  const shapes: Shape[] = persona
+    ? [persona.shape === 'prayer' && group !== 'generic' ? 'prayer' : 'one']
+    : input.followUp
+      ? ['full', ...(quotes.length ? (['one'] as const) : []), ...(group !== 'generic' ? (['prayer'] as const) : [])]
+      : ['full'];
   const shape: Shape = input.shape ?? choose('shape', shapes);
   choices.shape = shape;
   if (shape !== 'full') quotes.splice(1);
@@ -355,7 +382,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const ackText = t(locale, ack, { person });
   const ackWords = longWords(ackText);
   const fresh = openers.filter(
-    (o) => ![...longWords(t(locale, `opener.${o}`, { name: '' }))].some((w) => ackWords.has(w)),
+    (o) => ![...longWords(t(locale, openerKey(o), { name: '' }))].some((w) => ackWords.has(w)),
   );
   const opener = choose('opener', fresh.length ? fresh : openers);
   const second = themes[1];
@@ -364,7 +391,10 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const introKey = shape === 'full' ? 'quotesIntro' : 'oneIntro';
   const intro = quotes.length ? choose('intro', range(optionCount(introKey))) : undefined;
   // Nothing fits (no theme, no passage): no practice for a subject not understood, just a question.
-  const withPractice = shape === 'full' && (group !== 'generic' || quotes.length > 0 || !!found);
+  // A counsellor always offers one of their practices (their focus stands in for a missing theme).
+  const withPractice =
+    (shape === 'full' || (!!persona && shape === 'one')) &&
+    (group !== 'generic' || quotes.length > 0 || !!found || ownPractice.length > 0);
   const practice = withPractice ? choose('practice', practiceOptions) : undefined;
   // A lead that does not end on the practice's first word ("experimente: Experimente…").
   const practiceFirst = practice !== undefined ? [...longWords(t(locale, practice).split(' ')[0]!, 1)] : [];
@@ -379,7 +409,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const question = choose('question', questionOptions);
 
   const parts: Parts = {
-    opener: t(locale, `opener.${opener}`, { name }),
+    opener: t(locale, openerKey(opener), { name }),
     ack: ackText,
     ...(second && also !== undefined
       ? { also: t(locale, `also.${also}`, { theme: t(locale, `themeNames.${second}`) }) }

@@ -61,6 +61,7 @@ export class GuideEngine implements ChatEngine {
           followUp: req.history.some((h) => h.role === 'assistant'),
           maxOutputTokens: req.maxOutputTokens,
           avoid: req.avoid,
+          persona: req.persona,
         });
     const pieces = splitPieces(text);
     const paceMs = this.paceMs;
