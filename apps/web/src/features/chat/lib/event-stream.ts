@@ -1,47 +1,12 @@
 import type { ChatEvent } from '@candeia/shared/schemas/chat';
-import { ApiError, apiErrorOf, apiFetch, type Method } from '../../../lib/api.ts';
-import { SseParser, toChatEvent } from './sse.ts';
+import type { Method } from '../../../lib/api.ts';
+import { eventStream } from '../../../lib/event-stream.ts';
+import { toChatEvent } from './sse.ts';
 
-/**
- * Opens one of the chat's event streams: the same request as `api` (same-origin cookie,
- * the current language, JSON body), then the answer's events as they arrive. A refusal
- * (a JSON error with a 4xx status, nothing saved) throws an ApiError before any event, as
- * does a network failure; aborting `signal` ends the loop with an AbortError.
- */
-export async function* chatEventStream(
+/** Opens one of the chat's event streams (lib/event-stream.ts): the answer's events as they arrive. */
+export function chatEventStream(
   path: string,
   opts: { method?: Method; body?: unknown; signal: AbortSignal },
 ): AsyncGenerator<ChatEvent, void, undefined> {
-  let res: Response;
-  try {
-    res = await apiFetch(path, { ...opts, accept: 'text/event-stream' });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK_ERROR', '');
-  }
-  if (!res.ok) throw apiErrorOf(res.status, await res.json().catch(() => null));
-  if (!res.body) throw new ApiError(res.status, 'UNEXPECTED_ERROR', '');
-
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  const parser = new SseParser();
-  try {
-    for (;;) {
-      let chunk: ReadableStreamReadResult<string>;
-      try {
-        chunk = await reader.read();
-      } catch (err) {
-        if ((err as Error).name === 'AbortError' || opts.signal.aborted) throw err;
-        throw new ApiError(0, 'NETWORK_ERROR', '');
-      }
-      if (chunk.done) break;
-      for (const msg of parser.push(chunk.value)) {
-        const event = toChatEvent(msg);
-        if (event) yield event;
-      }
-    }
-    parser.end();
-  } finally {
-    // Leaving early (a `done` seen, the screen closed) lets go of the connection.
-    reader.cancel().catch(() => undefined);
-  }
+  return eventStream(path, opts, toChatEvent);
 }

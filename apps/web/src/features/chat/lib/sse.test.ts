@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SseParser, toChatEvent, type SseMessage } from './sse.ts';
+import { SseParser, type SseMessage } from '../../../lib/sse.ts';
+import { toChatEvent } from './sse.ts';
 
 /** Feeds `text` to a new parser in pieces of `size` characters. */
 function parseInPieces(text: string, size: number): SseMessage[] {
