@@ -12,6 +12,16 @@ import {
   usersQuerySchema,
 } from '@candeia/shared/schemas/admin';
 import {
+  avatarAdminCounsellorSchema,
+  avatarMessageSchema,
+  avatarRatingSchema,
+  avatarSessionsQuerySchema,
+  avatarSpeechSchema,
+  startAvatarSessionSchema,
+  type AvatarGalleryDto,
+  type AvatarSessionPageDto,
+} from '@candeia/shared/schemas/avatar';
+import {
   changePasswordSchema,
   loginSchema,
   profileUpdateSchema,
@@ -85,6 +95,7 @@ import { CSRF_EXEMPT } from '../src/plugins/csrf.ts';
 import { concreteUrl, createTestApp, routeTable, sessionCookie, type RouteInfo, type TestApp } from './support/app.ts';
 import { insertUser, login, makeSignUp, OTHER_PASSWORD, uniqueIp, type TestUser } from './support/factories.ts';
 import { PUBLIC_ROUTES, routeKey } from './support/routes.ts';
+import { planBySlug } from './support/billing.ts';
 import { parseSse } from './support/chat.ts';
 import { bibleFixture, insertText, seedScriptureOf } from './support/scripture.ts';
 
@@ -414,8 +425,12 @@ interface Ctx {
 interface Attempt {
   url: string;
   payload?: unknown;
+  /** Request headers (a raw body's content type). */
+  headers?: Record<string, string>;
   /** Allowed statuses; by default any status below 500. */
   status?: number[];
+  /** What the answer must (not) hold beyond B's identifiers, e.g. none of B's favourites. */
+  check?: (res: LightMyRequestResponse) => void;
 }
 interface MatrixEntry {
   route: string;
@@ -1169,6 +1184,110 @@ const MATRIX: MatrixEntry[] = [
     route: `${method} ${pattern}`,
     attempts: () => [{ url: concreteUrl(pattern, target()), payload, status: [403] }],
   })),
+  // Avatar. B (on Ouro) has a running session with Helena whose greeting names Bianca, a message
+  // and its answer in it, and Tiago as a favourite. A is on the trial (no `live`): A's gallery,
+  // favourites and history are A's own; B's session is not found by A whatever the route.
+  {
+    route: 'GET /api/avatar/counsellors',
+    attempts: ({ b }) =>
+      ['/api/avatar/counsellors', `/api/avatar/counsellors${targetQuery(b)}`].map((url) => ({
+        url,
+        status: [200],
+        check: (res) => {
+          const gallery = res.json<AvatarGalleryDto>();
+          expect(gallery.favorites).toEqual([]);
+          expect(gallery.counsellors.filter((c) => c.isFavorite)).toEqual([]);
+          expect(gallery.recent).toEqual([]);
+          expect(gallery.allowance).toMatchObject({ used: 0, weekStartedAt: null });
+          expect(gallery.stats).toMatchObject({ total_sessions: 0, total_credits_used: 0, last_session_at: null });
+          expect(gallery.access).toEqual({ live: false, premium: false });
+        },
+      })),
+  },
+  // A marks and unmarks B's favourite for A: B's favourite stays (no body is read).
+  ...(['PUT', 'DELETE'] as const).map((method) => ({
+    route: `${method} /api/avatar/counsellors/:avatarId/favorite`,
+    attempts: ({ b }: Ctx) => [
+      { url: `/api/avatar/counsellors/${avatarOfB.favorite}/favorite`, status: [204] },
+      { url: `/api/avatar/counsellors/${avatarOfB.favorite}/favorite${targetQuery(b)}`, status: [204] },
+      ...targetFields(b).map((f) => ({
+        url: `/api/avatar/counsellors/${avatarOfB.favorite}/favorite`,
+        payload: f,
+        status: [204, 400],
+      })),
+      { url: `/api/avatar/counsellors/${b.user.id}/favorite`, status: [400] },
+    ],
+  })),
+  {
+    route: 'POST /api/avatar/sessions',
+    attempts: ({ b }) => [
+      { url: '/api/avatar/sessions', payload: { avatarId: 'helena' }, status: [403] },
+      { url: `/api/avatar/sessions${targetQuery(b)}`, payload: { avatarId: 'helena', language: 'pt' }, status: [403] },
+      ...targetFields(b).map((f) => ({
+        url: '/api/avatar/sessions',
+        payload: { avatarId: 'helena', ...f },
+        status: [400],
+      })),
+      { url: '/api/avatar/sessions', payload: { avatarId: 'helena', sessionId: avatarOfB.session }, status: [400] },
+    ],
+  },
+  {
+    route: 'GET /api/avatar/sessions',
+    attempts: ({ b }) => [
+      {
+        url: '/api/avatar/sessions',
+        status: [200],
+        check: (res) => expect(res.json<AvatarSessionPageDto>()).toMatchObject({ items: [], total: 0 }),
+      },
+      { url: `/api/avatar/sessions${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  ...(
+    [
+      ['GET', '', undefined],
+      ['POST', '/messages', { content: 'Oi', via: 'text' }],
+      ['POST', '/stop', undefined],
+      ['POST', '/end', undefined],
+      ['POST', '/rating', { rating: 1 }],
+      ['POST', '/speech', { text: 'Olá' }],
+    ] as const
+  ).map(([method, action, payload]) => ({
+    route: `${method} /api/avatar/sessions/:sessionId${action}`,
+    attempts: ({ b }: Ctx) => [
+      { url: `/api/avatar/sessions/${avatarOfB.session}${action}`, payload, status: [404] },
+      { url: `/api/avatar/sessions/${avatarOfB.session}${action}${targetQuery(b)}`, payload, status: [404] },
+      { url: `/api/avatar/sessions/${b.user.id}${action}`, payload, status: [404] },
+      { url: `/api/avatar/sessions/${avatarOfB.answer}${action}`, payload, status: [404] },
+      // A body where none is read is ignored; where one is, B's id in it is refused.
+      ...(method === 'GET' ? [] : targetFields(b)).map((f) => ({
+        url: `/api/avatar/sessions/${avatarOfB.session}${action}`,
+        payload: { ...(payload ?? {}), ...f },
+        status: payload ? [400] : [404],
+      })),
+    ],
+  })),
+  {
+    // The session is checked before anything else: B's is not found, whatever the recording.
+    route: 'POST /api/avatar/sessions/:sessionId/transcribe',
+    attempts: ({ b }) => {
+      const audio = { payload: Buffer.from('OggS-Bianca'), headers: { 'content-type': 'audio/webm' } };
+      return [
+        { url: `/api/avatar/sessions/${avatarOfB.session}/transcribe`, ...audio, status: [404] },
+        { url: `/api/avatar/sessions/${avatarOfB.session}/transcribe${targetQuery(b)}`, ...audio, status: [404] },
+        { url: `/api/avatar/sessions/${b.user.id}/transcribe`, ...audio, status: [404] },
+        { url: `/api/avatar/sessions/${avatarOfB.session}/transcribe`, payload: { userId: b.user.id }, status: [404] },
+      ];
+    },
+  },
+  ...(
+    [
+      ['GET', '/api/admin/avatar', () => '', undefined],
+      ['PATCH', '/api/admin/avatar/counsellors/:avatarId', () => 'helena', { isAvailable: false }],
+    ] as const
+  ).map(([method, pattern, target, payload]) => ({
+    route: `${method} ${pattern}`,
+    attempts: () => [{ url: concreteUrl(pattern, target()), payload, status: [403] }],
+  })),
 ];
 
 const scripturePassage = { textId: 'kjv', book: 'John', chapter: 3, verseStart: 16, verseEnd: 16 };
@@ -1191,6 +1310,8 @@ const communityOfB = {
 const consultationOfB = { booking: '', counsellor: '' };
 /** B's open test-checkout sessions: a plan, and a donation made signed in. */
 const checkoutsOfB = { plan: '', donation: '' };
+/** B's running avatar session, the answer to B's message in it, and B's favourite counsellor. */
+const avatarOfB = { session: '', answer: '', favorite: 'tiago' };
 
 describe('SECURITY 13: user A can never read or change user B’s data', () => {
   let a: Ctx['a'];
@@ -1298,6 +1419,40 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
       [c.user.id, b.user.id],
     );
     Object.assign(consultationOfB, { booking: booking!.id, counsellor: c.user.id });
+    // B on Ouro (`live`), with a running avatar session, a message and its answer, and a favourite.
+    const gold = await planBySlug(t, 'gold');
+    await t.query(
+      'UPDATE user_subscriptions SET plan_id = $1, status = $2, is_trial = false, trial_end_date = NULL WHERE user_id = $3',
+      [gold.id, 'active', b.user.id],
+    );
+    const started = await t.request({
+      method: 'POST',
+      url: '/api/avatar/sessions',
+      cookie: b.cookie,
+      payload: { avatarId: 'helena' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    avatarOfB.session = started.json<{ session: { id: string } }>().session.id;
+    const said = await t.request({
+      method: 'POST',
+      url: `/api/avatar/sessions/${avatarOfB.session}/messages`,
+      cookie: b.cookie,
+      payload: { content: 'Bianca precisa de coragem', via: 'text' },
+    });
+    expect(said.statusCode, said.body).toBe(200);
+    const answered = said.body.split('\n\n').find((e) => e.startsWith('event: done'));
+    if (!answered) throw new Error(`no done event: ${said.body}`);
+    const done = JSON.parse(answered.slice(answered.indexOf('data: ') + 6)) as {
+      message: { id: string; status: string };
+    };
+    expect(done.message.status).toBe('done');
+    avatarOfB.answer = done.message.id;
+    const favourite = await t.request({
+      method: 'PUT',
+      url: `/api/avatar/counsellors/${avatarOfB.favorite}/favorite`,
+      cookie: b.cookie,
+    });
+    expect(favourite.statusCode, favourite.body).toBe(204);
   });
 
   /** B's rows as they are, minus B's own activity time. */
@@ -1336,6 +1491,11 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         t.query('SELECT suspended_at, suspended_until FROM community_members WHERE user_id = $1', [b.user.id]),
         t.query('SELECT * FROM consultations WHERE member_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM counsellors WHERE user_id = $1', [b.user.id]),
+        t.query('SELECT * FROM avatar_sessions WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM avatar_messages WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM avatar_favorites WHERE user_id = $1 ORDER BY avatar_id', [b.user.id]),
+        t.query('SELECT * FROM avatar_allowances WHERE user_id = $1', [b.user.id]),
+        t.query('SELECT * FROM avatar_counsellors ORDER BY id'),
       ]),
     );
 
@@ -1358,10 +1518,12 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         url: attempt.url,
         cookie,
         ...(attempt.payload !== undefined ? { payload: attempt.payload as object } : {}),
+        ...(attempt.headers ? { headers: attempt.headers } : {}),
       });
       const label = `${route} ${attempt.url} ${JSON.stringify(attempt.payload ?? null)} → ${res.statusCode} ${res.body}`;
       if (attempt.status) expect(attempt.status, label).toContain(res.statusCode);
       else expect(res.statusCode, label).toBeLessThan(500);
+      attempt.check?.(res);
       for (const secret of [b.user.id, b.email, b.user.referralCode, ...(entry.showsPublicName ? [] : [b.firstName])])
         expect(res.body, label).not.toContain(secret);
       // An `id` in a 200 answer is A's own, except where the route shows B's public content (a post).
@@ -1605,6 +1767,38 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
     base: () => ({ email: 'x@example.com' }),
   },
   'DELETE /api/admin/counsellors/:userId': { auth: 'admin' },
+  // Avatar: the fuzz user is on the trial (no `live`); no body is read by favourites, stop and end.
+  'PUT /api/avatar/counsellors/:avatarId/favorite': { auth: 'user' },
+  'DELETE /api/avatar/counsellors/:avatarId/favorite': { auth: 'user' },
+  'POST /api/avatar/sessions': {
+    auth: 'user',
+    schema: startAvatarSessionSchema,
+    base: () => ({ avatarId: 'helena', language: 'pt' }),
+  },
+  'POST /api/avatar/sessions/:sessionId/messages': {
+    auth: 'user',
+    schema: avatarMessageSchema,
+    base: () => ({ content: 'Estou com medo', via: 'voice' }),
+  },
+  'POST /api/avatar/sessions/:sessionId/stop': { auth: 'user' },
+  'POST /api/avatar/sessions/:sessionId/end': { auth: 'user' },
+  'POST /api/avatar/sessions/:sessionId/rating': {
+    auth: 'user',
+    schema: avatarRatingSchema,
+    base: () => ({ rating: 5 }),
+  },
+  // A raw recording (audio/*) in use; JSON bodies reach the same checks.
+  'POST /api/avatar/sessions/:sessionId/transcribe': { auth: 'user' },
+  'POST /api/avatar/sessions/:sessionId/speech': {
+    auth: 'user',
+    schema: avatarSpeechSchema,
+    base: () => ({ text: 'Olá' }),
+  },
+  'PATCH /api/admin/avatar/counsellors/:avatarId': {
+    auth: 'admin',
+    schema: avatarAdminCounsellorSchema,
+    base: () => ({ isAvailable: true }),
+  },
   'PUT /api/admin/community/settings': {
     auth: 'admin',
     schema: moderationSettingsSchema,
@@ -1631,6 +1825,7 @@ const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/consultations/counsellors': counsellorListQuerySchema,
   'GET /api/consultations/counsellors/:counsellorId/slots': slotsQuerySchema,
   'GET /api/consultations/bookings': bookingListQuerySchema,
+  'GET /api/avatar/sessions': avatarSessionsQuerySchema,
 };
 
 let fuzzUser: TestUser;
