@@ -140,7 +140,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The administrator's view of avatar usage, and each counsellor's availability. */
 export const avatarAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', async (req) => avatarAdmin(app.deps, req.actor()));
+  app.get('', async (req) => avatarAdmin(app.deps, req.actor()));
   app.patch(
     '/counsellors/:avatarId',
     { schema: { params: avatarParamsSchema, body: avatarAdminCounsellorSchema } },
