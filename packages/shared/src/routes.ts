@@ -52,6 +52,8 @@ export const ROUTES = {
   consultationCounsellor: '/consultation/counsellor',
   referral: '/referral',
   avatar: '/avatar',
+  /** An avatar session: live while it runs, its transcript after. */
+  avatarSession: '/avatar/session/:sessionId',
   admin: '/admin',
 } as const;
 
@@ -167,5 +169,7 @@ export const paths = {
   /** A counsellor's own screen: profile, availability and sessions. */
   consultationCounsellor: () => ROUTES.consultationCounsellor,
   referral: () => ROUTES.referral,
+  avatar: () => ROUTES.avatar,
+  avatarSession: (sessionId: string) => fill(ROUTES.avatarSession, { sessionId }),
   admin: () => ROUTES.admin,
 } as const;

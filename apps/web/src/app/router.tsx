@@ -21,6 +21,8 @@ const ConsultationBook = page(() => import('../features/consultation/components/
 const ConsultationHistory = page(() => import('../features/consultation/components/history-page.tsx'));
 const ConsultationCounsellor = page(() => import('../features/consultation/components/counsellor-page.tsx'));
 const ConsultationRoom = page(() => import('../features/consultation-room/room-page.tsx'));
+const Avatar = page(() => import('../features/avatar/components/avatar-page.tsx'));
+const AvatarSession = page(() => import('../features/avatar/components/session-page.tsx'));
 const Referral = page(() => import('../features/billing/components/referral-page.tsx'));
 const Start = page(() => import('../features/start/components/start-page.tsx'));
 const Chat = page(() => import('../features/chat/components/chat-page.tsx'));
@@ -43,7 +45,6 @@ const Share = page(() => import('../features/pwa/components/share-page.tsx'));
 const OpenFile = page(() => import('../features/pwa/components/open-file-page.tsx'));
 const Protocol = page(() => import('../features/pwa/components/protocol-page.tsx'));
 const NotFound = page(() => import('./routes/not-found.tsx'));
-const ComingSoon = lazy(() => import('./routes/coming-soon.tsx'));
 
 /**
  * Each route's own loading boundary, with a key of its own: going from one route to another
@@ -62,13 +63,6 @@ function load(Component: LazyExoticComponent<ComponentType>, wrap?: (c: ReactNod
   );
   return wrap ? wrap(el) : el;
 }
-
-const soon = (feature: string, wrap: (c: ReactNode) => ReactNode) =>
-  wrap(
-    <Suspense key={`route-${++routeKeys}`} fallback={<FullPageSpinner />}>
-      <ComingSoon feature={feature} />
-    </Suspense>,
-  );
 
 const auth = (c: ReactNode) => <RequireAuth>{c}</RequireAuth>;
 const gated = (c: ReactNode) => <RequireSubscription>{c}</RequireSubscription>;
@@ -126,7 +120,9 @@ export const routes = [
       // A counsellor's own screen, whatever their plan (the server says who is one).
       { path: ROUTES.consultationCounsellor, element: load(ConsultationCounsellor, auth) },
       { path: ROUTES.referral, element: load(Referral, gated) },
-      { path: ROUTES.avatar, element: soon('avatar', gated) },
+      { path: ROUTES.avatar, element: load(Avatar, gated) },
+      // A session's transcript stays readable whatever the plan becomes; a live one checks the plan on the server.
+      { path: ROUTES.avatarSession, element: load(AvatarSession, auth) },
       { path: ROUTES.admin, element: load(Admin, admin) },
       { path: '*', element: load(NotFound) },
     ],

@@ -159,6 +159,7 @@ export interface AvatarSessionDto {
 export interface AvatarSessionDetailDto extends AvatarSessionDto {
   counsellor: AvatarCounsellorDto;
   messages: AvatarMessageDto[];
+  speech: AvatarSpeechMode;
 }
 
 export interface AvatarSessionPageDto {

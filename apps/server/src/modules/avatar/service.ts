@@ -307,6 +307,7 @@ export class AvatarService {
           access,
         ),
         messages: result.messages.map(messageDto),
+        speech: this.speechMode(),
       },
       allowance: this.allowanceDto(result.allowance, now),
     };
@@ -354,6 +355,7 @@ export class AvatarService {
       ...this.sessionDto(session, now),
       counsellor: this.counsellorDto(c, row, member.locale, favorites, access),
       messages: messages.map(messageDto),
+      speech: this.speechMode(),
     };
   }
 

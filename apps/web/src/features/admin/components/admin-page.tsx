@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { AvatarTab } from './avatar-tab.tsx';
 import { BillingTab } from './billing-tab.tsx';
 import { CounsellorsTab } from './counsellors-tab.tsx';
 import { ModerationTab } from './moderation-tab.tsx';
@@ -9,10 +10,10 @@ import { OutboxTab } from './outbox-tab.tsx';
 import { SecurityEventsTab } from './security-events-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
-const TABS = ['security', 'users', 'outbox', 'billing', 'moderation', 'counsellors'] as const;
+const TABS = ['security', 'users', 'outbox', 'billing', 'moderation', 'counsellors', 'avatar'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Administration (SPEC.md §2, admins only): security events, users, the mail outbox, billing, the community's moderation, and the counsellors. */
+/** Administration (SPEC.md §2, admins only): security events, users, the mail outbox, billing, the community's moderation, the counsellors, and the avatar's usage. */
 export default function AdminPage() {
   const { t } = useTranslation(['admin', 'errors']);
   const [params, setParams] = useSearchParams();
@@ -36,6 +37,7 @@ export default function AdminPage() {
           { id: 'billing', label: t('tabs.billing'), content: <BillingTab /> },
           { id: 'moderation', label: t('tabs.moderation'), content: <ModerationTab /> },
           { id: 'counsellors', label: t('tabs.counsellors'), content: <CounsellorsTab /> },
+          { id: 'avatar', label: t('tabs.avatar'), content: <AvatarTab /> },
         ]}
       />
     </div>

@@ -1,0 +1,105 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@candeia/shared/routes';
+import type { AvatarCounsellorDto } from '@candeia/shared/schemas/avatar';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { useSetFavorite } from '../api/set-favorite.ts';
+import { useFormat } from './labels.ts';
+
+/**
+ * A counsellor in the gallery: portrait, name, premium badge, specialties, rating and sessions,
+ * the favourite toggle, and the way to start — or what is missing (the plan, Diamante, credits,
+ * or the counsellor being away).
+ */
+export function CounsellorTile({
+  counsellor: c,
+  remaining,
+  starting,
+  onStart,
+}: {
+  counsellor: AvatarCounsellorDto;
+  remaining: number;
+  starting: boolean;
+  onStart: () => void;
+}) {
+  const { t } = useTranslation('avatar');
+  const format = useFormat();
+  const favorite = useSetFavorite();
+  const short = remaining < c.cost;
+  const titleId = useId();
+
+  return (
+    <li
+      aria-labelledby={titleId}
+      className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
+      data-testid={`counsellor-${c.id}`}
+    >
+      <div
+        className="relative aspect-[4/3] bg-stone-100"
+        style={c.background.type === 'solid' ? { backgroundColor: c.background.color } : undefined}
+      >
+        <img src={c.imageUrl} alt="" className="h-full w-full object-contain" loading="lazy" decoding="async" />
+        <button
+          type="button"
+          aria-pressed={c.isFavorite}
+          aria-label={c.isFavorite ? t('tile.unfavorite', { name: c.name }) : t('tile.favorite', { name: c.name })}
+          onClick={() => favorite.mutate({ avatarId: c.id, favorite: !c.isFavorite })}
+          className="absolute right-2 top-2 grid h-11 w-11 place-items-center rounded-full bg-white/90 text-xl shadow focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          <span aria-hidden="true" className={c.isFavorite ? 'text-rose-600' : 'text-stone-500'}>
+            {c.isFavorite ? '♥' : '♡'}
+          </span>
+        </button>
+        {c.isPremium ? (
+          <Badge tone="warning" className="absolute left-2 top-2">
+            {t('tile.premium')}
+          </Badge>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 id={titleId} className="text-lg font-semibold text-stone-900">
+          {c.displayName}
+        </h3>
+        <p className="text-sm text-stone-700">{c.specialties.join(' · ')}</p>
+        <p className="text-sm leading-6 text-stone-600">{c.description}</p>
+        <p className="text-sm text-stone-600">
+          {c.rating !== null ? (
+            <span>
+              <span aria-hidden="true" className="text-amber-500">
+                ★{' '}
+              </span>
+              {t('tile.rating', { rating: format.number(c.rating), count: c.ratingCount })}
+            </span>
+          ) : (
+            t('tile.noRating')
+          )}
+          <span aria-hidden="true"> · </span>
+          {t('tile.sessions', { count: c.sessionCount })}
+        </p>
+        <div className="mt-auto pt-2">
+          {c.lock === 'plan' ? (
+            <Link to={paths.subscriptionPlans()} className={buttonClasses({ variant: 'outline', block: true })}>
+              {t('tile.needsPlan')}
+            </Link>
+          ) : c.lock === 'premium' ? (
+            <Link to={paths.subscriptionPlans()} className={buttonClasses({ variant: 'outline', block: true })}>
+              {t('tile.needsDiamond')}
+            </Link>
+          ) : !c.isAvailable ? (
+            <p className="rounded-xl bg-stone-100 px-3 py-2 text-center text-sm text-stone-700">{t('tile.away')}</p>
+          ) : short ? (
+            <p className="rounded-xl bg-stone-100 px-3 py-2 text-center text-sm text-stone-700">
+              {t('tile.noCredits')}
+            </p>
+          ) : (
+            <Button block onClick={onStart} busy={starting} busyLabel={t('tile.starting')}>
+              {t('tile.start', { count: c.cost })}
+            </Button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
