@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark in turn (BENCH_SECONDS shortens each load phase). */
+import { benchAvatar } from './avatar.ts';
 import { benchChat } from './chat.ts';
 import { benchCommunity } from './community.ts';
 import { benchConsultations } from './consultations.ts';
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   chat: () => benchChat(),
   community: () => benchCommunity(),
   consultations: () => benchConsultations(),
+  avatar: () => benchAvatar(),
   startup: () => benchStartup(),
 };
 for (const [name, run] of Object.entries(benches)) {
