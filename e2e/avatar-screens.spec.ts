@@ -18,6 +18,7 @@ test('avatar screens: the gallery, a live session, the transcript after', async 
   await expect(page.locator('[data-testid^="counsellor-"]').first()).toBeVisible();
   await expectAccessible(page, 'avatar gallery');
   await shot(page, 'avatar-gallery');
+  await shot(page, 'avatar-gallery-top', false);
 
   await page
     .getByRole('region', { name: 'Todos os conselheiros' })

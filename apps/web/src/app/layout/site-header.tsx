@@ -58,6 +58,7 @@ export function SiteHeader() {
         { to: paths.community(), label: t('nav.community') },
         { to: paths.scripture('bible'), label: t('nav.bible') },
         { to: paths.scripture('books'), label: t('nav.sacredBooks') },
+        { to: paths.avatar(), label: t('nav.avatar') },
         { to: paths.profile(), label: t('nav.profile') },
         { to: paths.subscription(), label: t('nav.subscription') },
         { to: paths.referral(), label: t('nav.referral') },

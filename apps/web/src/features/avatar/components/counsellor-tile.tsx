@@ -33,35 +33,39 @@ export function CounsellorTile({
   return (
     <li
       aria-labelledby={titleId}
-      className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
+      className="flex flex-row overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm sm:flex-col"
       data-testid={`counsellor-${c.id}`}
     >
       <div
-        className="relative aspect-[4/3] bg-stone-100"
+        className="relative w-28 shrink-0 self-stretch bg-stone-100 sm:aspect-[4/3] sm:w-auto"
         style={c.background.type === 'solid' ? { backgroundColor: c.background.color } : undefined}
       >
-        <img src={c.imageUrl} alt="" className="h-full w-full object-contain" loading="lazy" decoding="async" />
+        <img
+          src={c.imageUrl}
+          alt=""
+          className="h-full w-full object-cover object-top sm:object-contain"
+          loading="lazy"
+          decoding="async"
+        />
         <button
           type="button"
           aria-pressed={c.isFavorite}
           aria-label={c.isFavorite ? t('tile.unfavorite', { name: c.name }) : t('tile.favorite', { name: c.name })}
           onClick={() => favorite.mutate({ avatarId: c.id, favorite: !c.isFavorite })}
-          className="absolute right-2 top-2 grid h-11 w-11 place-items-center rounded-full bg-white/90 text-xl shadow focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
+          className="absolute bottom-2 left-1/2 grid h-11 w-11 -translate-x-1/2 place-items-center rounded-full bg-white/90 text-xl shadow sm:bottom-auto sm:left-auto sm:right-2 sm:top-2 sm:translate-x-0 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
         >
           <span aria-hidden="true" className={c.isFavorite ? 'text-rose-600' : 'text-stone-500'}>
             {c.isFavorite ? '♥' : '♡'}
           </span>
         </button>
-        {c.isPremium ? (
-          <Badge tone="warning" className="absolute left-2 top-2">
-            {t('tile.premium')}
-          </Badge>
-        ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={titleId} className="text-lg font-semibold text-stone-900">
-          {c.displayName}
-        </h3>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={titleId} className="text-lg font-semibold text-stone-900">
+            {c.displayName}
+          </h3>
+          {c.isPremium ? <Badge tone="warning">{t('tile.premium')}</Badge> : null}
+        </div>
         <p className="text-sm text-stone-700">{c.specialties.join(' · ')}</p>
         <p className="text-sm leading-6 text-stone-600">{c.description}</p>
         <p className="text-sm text-stone-600">

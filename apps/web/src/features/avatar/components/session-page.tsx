@@ -72,6 +72,7 @@ function LiveSession({ detail }: { detail: AvatarSessionDetailDto }) {
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
   const sendRef = useRef<(text: string, via: 'text' | 'voice') => void>(() => {});
+  const scroller = useRef<HTMLDivElement>(null);
 
   const onFinal = useCallback((text: string) => {
     setInterim('');
@@ -227,9 +228,17 @@ function LiveSession({ detail }: { detail: AvatarSessionDetailDto }) {
         </div>
       </div>
 
-      <div className="flex min-h-[50vh] flex-col rounded-3xl bg-stone-50 p-3 ring-1 ring-stone-200 sm:p-5">
-        <div className="flex-1 overflow-y-auto">
+      <div className="flex flex-col rounded-3xl bg-stone-50 p-3 ring-1 ring-stone-200 sm:p-5">
+        <div
+          ref={scroller}
+          // A scrolling box is reached by keyboard too (WCAG 2.1.1): focusable, and named.
+          tabIndex={0}
+          role="region"
+          aria-label={t('ended.transcript')}
+          className="max-h-[38vh] min-h-40 flex-1 overflow-y-auto overscroll-contain rounded-2xl focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 lg:max-h-[58vh]"
+        >
           <Transcript
+            scroller={scroller}
             messages={conversation.messages}
             counsellorName={detail.counsellor.name}
             interim={interim}

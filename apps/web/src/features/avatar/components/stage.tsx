@@ -21,7 +21,7 @@ export function Stage({
   return (
     <StageBackground
       background={counsellor.background}
-      className="aspect-[4/3] max-h-[42vh] w-full overflow-hidden rounded-3xl shadow-sm ring-1 ring-stone-200 lg:aspect-square lg:max-h-none"
+      className="h-[30vh] min-h-48 w-full overflow-hidden rounded-3xl shadow-sm ring-1 ring-stone-200 lg:aspect-square lg:h-auto"
     >
       <Portrait
         id={counsellor.id}

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvatarMessageDto } from '@candeia/shared/schemas/avatar';
 
@@ -54,19 +54,22 @@ export function Transcript({
   interim,
   thinking,
   live = true,
+  scroller,
 }: {
   messages: AvatarMessageDto[];
   counsellorName: string;
   interim?: string;
   thinking?: boolean;
   live?: boolean;
+  /** The box the transcript scrolls in: kept at its end as words arrive (the page itself does not move). */
+  scroller?: RefObject<HTMLDivElement | null>;
 }) {
   const { t } = useTranslation('avatar');
-  const end = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
   useEffect(() => {
-    if (live) end.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
-  }, [live, messages.length, last?.content.length, interim, thinking]);
+    const box = scroller?.current;
+    if (live && box) box.scrollTop = box.scrollHeight;
+  }, [live, scroller, messages.length, last?.content.length, interim, thinking]);
 
   return (
     <div
@@ -121,7 +124,6 @@ export function Transcript({
           {t('session.thinkingName', { name: counsellorName })}
         </p>
       ) : null}
-      <div ref={end} />
     </div>
   );
 }
