@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,13 +15,12 @@ import {
   type AvatarEvent,
 } from '@candeia/shared/schemas/avatar';
 import { AppError } from '../../lib/app-error.ts';
+import { sendEventStream } from '../../lib/event-stream.ts';
 import { chatEngine } from '../chat/index.ts';
 import type { LiveReply } from './live.ts';
 import { AvatarService, avatarAdmin, setAvatarAvailable } from './service.ts';
 import { RECORDING_TYPES, speak, transcribe } from './speech.ts';
 
-/** A comment line now and then keeps proxies from closing a quiet stream. */
-const PING_MS = 15_000;
 /** Session starts per hour (per IP): each spends weekly credits, so a loop is refused early. */
 const STARTS_PER_HOUR = { max: 60, windowMs: 3_600_000 };
 /** Speech requests per minute (per IP): a spoken answer is a few sentences. */
@@ -29,27 +28,12 @@ const SPEECH_PER_MINUTE = { max: 90, windowMs: 60_000 };
 
 /** Sends an answer as Server-Sent Events until its `done`; the browser leaving does not stop it. */
 function sendEvents(reply: FastifyReply, live: LiveReply) {
-  const stream = new PassThrough();
-  const write = (e: AvatarEvent) => {
-    if (!stream.writableEnded) stream.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
-  };
-  const ping = setInterval(() => stream.write(': ping\n\n'), PING_MS);
-  ping.unref();
-  const leave = live.attach((e) => {
-    write(e);
-    if (e.type === 'done') stream.end();
-  });
-  stream.on('close', () => {
-    clearInterval(ping);
-    leave();
-  });
-  return reply
-    .headers({
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-    })
-    .send(stream);
+  return sendEventStream<AvatarEvent>(reply, (write, end) =>
+    live.attach((e) => {
+      write(e);
+      if (e.type === 'done') end();
+    }),
+  );
 }
 
 /** Avatar live sessions (SPEC.md §1): the gallery, favourites, sessions, answers, speech. Every route needs a session. */

@@ -10,6 +10,7 @@ import {
   type AvatarAdminDto,
   type AvatarAllowanceDto,
   type AvatarCounsellorDto,
+  type AvatarEvent,
   type AvatarGalleryDto,
   type AvatarId,
   type AvatarMessageDto,
@@ -523,6 +524,11 @@ export class AvatarService {
       maxOutputTokens: Math.min(ANSWER_TOKENS, this.deps.config.AI_MAX_OUTPUT_TOKENS),
       signal: live.controller.signal,
     });
+    const failed: AvatarEvent = {
+      type: 'error',
+      code: 'CHAT_ENGINE_FAILED',
+      message: translate(member.locale, 'errors:CHAT_ENGINE_FAILED'),
+    };
     void (async () => {
       let content = '';
       let status: 'done' | 'stopped' | 'failed' = 'done';
@@ -551,12 +557,7 @@ export class AvatarService {
             ...(answer.choices ? { choices: answer.choices } : {}),
           },
         });
-        if (status === 'failed')
-          live.emit({
-            type: 'error',
-            code: 'CHAT_ENGINE_FAILED',
-            message: translate(member.locale, 'errors:CHAT_ENGINE_FAILED'),
-          });
+        if (status === 'failed') live.emit(failed);
         live.emit({
           type: 'done',
           message: messageDto(saved ?? { ...answerRow!, content, status, citations }),
@@ -564,11 +565,7 @@ export class AvatarService {
         });
       } catch (err) {
         this.log.error({ err: loggableError(err), sessionId }, 'avatar answer could not be saved');
-        live.emit({
-          type: 'error',
-          code: 'CHAT_ENGINE_FAILED',
-          message: translate(member.locale, 'errors:CHAT_ENGINE_FAILED'),
-        });
+        live.emit(failed);
         live.emit({
           type: 'done',
           message: messageDto({ ...answerRow!, content, status: 'failed', citations: [] }),

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -9,6 +8,7 @@ import {
   type ChatEvent,
 } from '@candeia/shared/schemas/chat';
 import type { Config } from '../../config.ts';
+import { sendEventStream } from '../../lib/event-stream.ts';
 import type { Actor } from '../../types.ts';
 import type { ChatEngine } from './engine.ts';
 import { GuideEngine } from './guide/guide-engine.ts';
@@ -17,40 +17,22 @@ import { OpenAiEngine } from './openai-engine.ts';
 import { ChatService } from './service.ts';
 import { requireAccess } from '../../lib/access.ts';
 
-/** A comment line now and then keeps proxies from closing a quiet stream. */
-const PING_MS = 15_000;
-
 /**
  * Sends an answer as Server-Sent Events: `first` (the start event), then everything the answer
  * emits until `done`. The browser leaving does not stop the answer, only this stream of it.
  */
 function sendEvents(reply: FastifyReply, answer: AnswerFeed, first: ChatEvent | null, catchUp: boolean) {
-  const stream = new PassThrough();
-  const write = (e: ChatEvent) => {
-    if (!stream.writableEnded) stream.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
-  };
-  const ping = setInterval(() => stream.write(': ping\n\n'), PING_MS);
-  ping.unref();
-  if (first) write(first);
-  const leave = answer.attach(
-    (e) => {
-      write(e);
-      if (e.type === 'done') stream.end();
-    },
-    catchUp,
-    () => stream.end(),
-  );
-  stream.on('close', () => {
-    clearInterval(ping);
-    leave();
+  return sendEventStream<ChatEvent>(reply, (write, end) => {
+    if (first) write(first);
+    return answer.attach(
+      (e) => {
+        write(e);
+        if (e.type === 'done') end();
+      },
+      catchUp,
+      end,
+    );
   });
-  return reply
-    .headers({
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-    })
-    .send(stream);
 }
 
 export function chatEngine(config: Config): ChatEngine {
