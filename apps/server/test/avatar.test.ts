@@ -522,6 +522,24 @@ describe('with an OpenAI-compatible endpoint', () => {
     expect(big.statusCode).toBe(413);
   });
 
+  it('counts a member’s speech calls whatever address they come from', async () => {
+    const u = await onPlan('gold', {}, ai);
+    const s = await started(u, 'tiago', ai);
+    const cookie = (await createSession(ai.database.db, u.user.id, { now: ai.clock.now() })).cookie;
+    const speak = () =>
+      ai.request({
+        method: 'POST',
+        url: `/api/avatar/sessions/${s.session.id}/speech`,
+        payload: { text: 'Respira comigo.' },
+        cookie,
+        remoteAddress: uniqueIp(),
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 121; i++) codes.push((await speak()).statusCode);
+    expect(codes.slice(0, 120).every((c) => c === 200)).toBe(true);
+    expect(codes[120]).toBe(429);
+  });
+
   it('refuses server speech where it is not configured', async () => {
     const u = await onPlan('gold');
     const s = await started(u, 'helena');

@@ -60,6 +60,8 @@ const ANSWER_TOKENS = 320;
 const ORPHAN_MS = 5 * 60_000;
 /** Messages a member may send per minute in their sessions (each is answered). */
 const MESSAGES_PER_MINUTE = { max: 20, windowMs: 60_000 };
+/** Speech requests (a recording heard, a sentence spoken) a member may make per minute (server speech). */
+const SPEECH_PER_MINUTE = { max: 120, windowMs: 60_000 };
 /** How long a closing server waits for answers being written. */
 const SHUTDOWN_GRACE_MS = 5000;
 
@@ -589,6 +591,8 @@ export class AvatarService {
     const now = this.deps.clock.now();
     if (session.endedAt || now >= session.endsAt) throw new AppError('AVATAR_SESSION_ENDED');
     if (this.speechMode() !== 'server') throw new AppError('AVATAR_SPEECH_UNAVAILABLE');
+    // Each call costs at the speech endpoint: a member's calls are counted wherever they come from.
+    await limit(this.deps.db, `avatar-speech:${member.userId}`, SPEECH_PER_MINUTE, now);
     return { language: session.language as ChatLanguage, gender: counsellorDef(session.avatarId)!.voice.gender };
   }
 }
