@@ -162,7 +162,7 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(6);
+    await expect(tabs).toHaveCount(7);
     const panel = page.getByRole('tabpanel');
 
     await expect(panel.getByRole('table')).toBeVisible();
@@ -189,6 +189,11 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await panel.getByRole('button', { name: 'Tornar conselheiro' }).click();
     await expect(panel.getByText('O e-mail é obrigatório')).toBeVisible();
     await audit(page, '/admin?tab=counsellors (an empty e-mail sent)');
+
+    await tabs.nth(6).click();
+    await expect(page).toHaveURL(/tab=avatar/);
+    await expect(panel.getByRole('checkbox', { name: 'Disponível' })).toHaveCount(6);
+    await audit(page, '/admin?tab=avatar');
   });
 
   test('terms and privacy', async ({ page }) => {
@@ -397,15 +402,10 @@ test.describe('keyboard', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(6);
-    const [security, users, outbox, billing, moderation, counsellors] = [0, 1, 2, 3, 4, 5].map((i) => tabs.nth(i)) as [
-      Locator,
-      Locator,
-      Locator,
-      Locator,
-      Locator,
-      Locator,
-    ];
+    await expect(tabs).toHaveCount(7);
+    const [security, users, outbox, billing, moderation, counsellors, avatar] = [0, 1, 2, 3, 4, 5, 6].map((i) =>
+      tabs.nth(i),
+    ) as [Locator, Locator, Locator, Locator, Locator, Locator, Locator];
     await expect(security).toHaveAttribute('aria-selected', 'true');
 
     // Only the selected tab is in the tab order.
@@ -426,14 +426,16 @@ test.describe('keyboard', () => {
     await page.keyboard.press('ArrowRight');
     await expect(counsellors).toBeFocused();
     await page.keyboard.press('ArrowRight');
+    await expect(avatar).toBeFocused();
+    await page.keyboard.press('ArrowRight');
     await expect(security).toBeFocused();
     await page.keyboard.press('ArrowLeft');
-    await expect(counsellors).toBeFocused();
+    await expect(avatar).toBeFocused();
     await page.keyboard.press('Home');
     await expect(security).toBeFocused();
     await page.keyboard.press('End');
-    await expect(counsellors).toBeFocused();
-    await expect(counsellors).toHaveAttribute('aria-selected', 'true');
+    await expect(avatar).toBeFocused();
+    await expect(avatar).toHaveAttribute('aria-selected', 'true');
 
     // Tab leaves the tab list for the panel.
     await page.keyboard.press('Tab');
@@ -441,7 +443,7 @@ test.describe('keyboard', () => {
 
     // The confirmation dialog: focus moves in, Escape closes it and focus returns.
     await page.keyboard.press('Shift+Tab');
-    await expect(counsellors).toBeFocused();
+    await expect(avatar).toBeFocused();
     await page.keyboard.press('Home');
     await expect(security).toBeFocused();
     const clear = page.getByRole('button', { name: 'Limpar registros' });

@@ -3,6 +3,10 @@ import { subscribeThroughApi } from './support/billing.ts';
 import { createUser, expect, loginAs, test } from './support/fixtures.ts';
 import { expectAccessible, shot } from './support/scripture.ts';
 
+// The portraits stay still (as for "reduce motion"): their animation is unit-tested, and a
+// still page costs the busy test machine nothing.
+test.use({ reducedMotion: 'reduce' });
+
 /** The avatar screens on a phone and a desktop: accessible (axe), and photographed to be looked at. */
 test('avatar screens: the gallery, a live session, the transcript after', async ({ page, baseURL }) => {
   test.setTimeout(180_000);

@@ -202,16 +202,17 @@ function LiveSession({ detail }: { detail: AvatarSessionDetailDto }) {
           mouthLevel={synthesis.mouthLevel}
           label={t('session.portrait', { name: detail.counsellor.displayName })}
         />
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        {/* The buttons on their own row: the clock and the state change width, the buttons never move. */}
+        <div className="mt-3">
           <div>
             <h1 className="font-serif text-2xl font-semibold text-stone-900">{detail.counsellor.displayName}</h1>
-            <p className="text-sm text-stone-600" aria-live="off">
+            <p className="text-sm tabular-nums text-stone-600" aria-live="off">
               <span data-testid="avatar-time-left">{t('session.timeLeft', { time: format.clock(left) })}</span>
               <span aria-hidden="true"> · </span>
               <span role="status">{t(`session.state.${state}`)}</span>
             </p>
           </div>
-          <div className="flex gap-2">
+          <div className="mt-2 flex flex-wrap gap-2">
             <Button
               variant="outline"
               size="sm"
