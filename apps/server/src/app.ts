@@ -12,6 +12,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-logger.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { avatarRoutes } from './modules/avatar/index.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes, subscribeBilling } from './modules/billing/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
@@ -201,6 +202,7 @@ async function createFastify(opts: BuildOptions) {
       await api.register(communityRoutes, { prefix: '/community' });
       await api.register(consultationRoutes, { prefix: '/consultations' });
       await api.register(avatarRoutes, { prefix: '/avatar' });
+      await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(mediaRoutes, { prefix: '/media' });
       await api.register(shareApiRoutes, { prefix: '/share', secureCookies: secure });
     },

@@ -290,6 +290,17 @@ describe('booking, paid in credits', () => {
     expect(await sendNotice(t.app.deps, notice)).toBe('sent');
     expect(await sendNotice(t.app.deps, notice)).toBe('repeat');
     expect(await mailsTo(t, ana.email, 'consultation-reminder-24h')).toHaveLength(1);
+    // Both sides are told in the app too, once.
+    const told = await t.query<{ user_id: string; data: Record<string, string> }>(
+      "SELECT user_id, data FROM notifications WHERE type = 'consultation' AND data->>'consultationId' = $1 AND data->>'event' = 'reminder-24h'",
+      [first.id],
+    );
+    expect(told.map((n) => [n.user_id, n.data.role]).sort()).toEqual(
+      [
+        [ana.user.id, 'member'],
+        [counsellor.user.id, 'counsellor'],
+      ].sort(),
+    );
     expect(await sendNotice(t.app.deps, { ...notice, version: 1 })).toBe('stale');
   });
 });

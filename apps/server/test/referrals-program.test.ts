@@ -150,6 +150,11 @@ describe('referral program (PRODUCT.md "Referral")', () => {
       { kind: 'first_payment', beneficiary_user_id: referrer.user.id },
       { kind: 'signup', beneficiary_user_id: referred.user.id },
     ]);
+    // The referrer is told, once.
+    const told = await t.query("SELECT data FROM notifications WHERE user_id = $1 AND type = 'referral_reward'", [
+      referrer.user.id,
+    ]);
+    expect(told).toEqual([{ data: { credits: REFERRAL_REWARD_CREDITS } }]);
     await relogin(t, referrer);
     const ov = await overview(referrer);
     expect(ov.referred).toMatchObject([{ rewarded: true }]);

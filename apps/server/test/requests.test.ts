@@ -21,6 +21,7 @@ import {
   type AvatarGalleryDto,
   type AvatarSessionPageDto,
 } from '@candeia/shared/schemas/avatar';
+import { notificationsQuerySchema, type NotificationPageDto } from '@candeia/shared/schemas/notifications';
 import {
   changePasswordSchema,
   loginSchema,
@@ -391,7 +392,7 @@ describe('SECURITY 12: no state change on GET', () => {
   });
 
   /** Routes whose answer never ends by itself (server-sent events that stay open). */
-  const OPEN_STREAMS = new Set(['GET /api/community/feed/events']);
+  const OPEN_STREAMS = new Set(['GET /api/community/feed/events', 'GET /api/notifications/events']);
 
   it('calling every GET route (as a user and as an admin, with odd queries) changes nothing', async () => {
     const before = await snapshot();
@@ -1279,6 +1280,56 @@ const MATRIX: MatrixEntry[] = [
       ];
     },
   },
+  // Notifications. B has one (Carol followed B); A has none. A's list and count are A's own; B's
+  // notification is not found by A, and A's "read all" leaves it unread.
+  {
+    route: 'GET /api/notifications',
+    attempts: ({ b }) => [
+      {
+        url: '/api/notifications',
+        status: [200],
+        check: (res) => expect(res.json<NotificationPageDto>()).toMatchObject({ items: [], unread: 0 }),
+      },
+      { url: `/api/notifications${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  {
+    route: 'GET /api/notifications/unread',
+    attempts: ({ b }) => [
+      { url: '/api/notifications/unread', status: [200], check: (res) => expect(res.json()).toEqual({ unread: 0 }) },
+      {
+        url: `/api/notifications/unread${targetQuery(b)}`,
+        status: [200],
+        check: (res) => expect(res.json()).toEqual({ unread: 0 }),
+      },
+    ],
+  },
+  {
+    // The stream tells only a count, of the caller's own; a query naming B is refused.
+    route: 'GET /api/notifications/events',
+    attempts: ({ b }) => [{ url: `/api/notifications/events${targetQuery(b)}`, status: [400] }],
+  },
+  {
+    route: 'POST /api/notifications/:id/read',
+    attempts: ({ b }) => [
+      { url: `/api/notifications/${notificationOfB.id}/read`, status: [404] },
+      { url: `/api/notifications/${notificationOfB.id}/read${targetQuery(b)}`, status: [404] },
+      { url: `/api/notifications/${b.user.id}/read`, status: [404] },
+      ...targetFields(b).map((f) => ({
+        url: `/api/notifications/${notificationOfB.id}/read`,
+        payload: f,
+        status: [404],
+      })),
+    ],
+  },
+  {
+    route: 'POST /api/notifications/read-all',
+    attempts: ({ b }) => [
+      { url: '/api/notifications/read-all', status: [200] },
+      { url: `/api/notifications/read-all${targetQuery(b)}`, status: [200] },
+      ...targetFields(b).map((f) => ({ url: '/api/notifications/read-all', payload: f, status: [200] })),
+    ],
+  },
   ...(
     [
       ['GET', '/api/admin/avatar', () => '', undefined],
@@ -1312,6 +1363,8 @@ const consultationOfB = { booking: '', counsellor: '' };
 const checkoutsOfB = { plan: '', donation: '' };
 /** B's running avatar session, the answer to B's message in it, and B's favourite counsellor. */
 const avatarOfB = { session: '', answer: '', favorite: 'tiago' };
+/** B's notification (Carol followed B). */
+const notificationOfB = { id: '' };
 
 describe('SECURITY 13: user A can never read or change user B’s data', () => {
   let a: Ctx['a'];
@@ -1453,6 +1506,18 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
       cookie: b.cookie,
     });
     expect(favourite.statusCode, favourite.body).toBe(204);
+    const followed = await t.request({
+      method: 'PUT',
+      url: `/api/community/members/${communityOfB.handle}/follow`,
+      cookie: carol.cookie,
+      payload: { on: true },
+    });
+    expect(followed.statusCode, followed.body).toBe(200);
+    const [note] = await t.query<{ id: string }>(
+      "SELECT id FROM notifications WHERE user_id = $1 AND type = 'follow'",
+      [b.user.id],
+    );
+    notificationOfB.id = note!.id;
   });
 
   /** B's rows as they are, minus B's own activity time. */
@@ -1468,6 +1533,7 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         t.query('SELECT id, subject, kind, status FROM mail_outbox WHERE "to" = $1 ORDER BY id', [b.email]),
         t.query('SELECT * FROM credit_accounts WHERE user_id = $1', [b.user.id]),
         t.query('SELECT * FROM credit_ledger WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM notifications WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM checkout_sessions WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM donations WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM scripture_favourites WHERE user_id = $1 ORDER BY id', [b.user.id]),
@@ -1781,6 +1847,8 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
     base: () => ({ content: 'Estou com medo', via: 'voice' }),
   },
   'POST /api/avatar/sessions/:sessionId/stop': { auth: 'user' },
+  'POST /api/notifications/read-all': { auth: 'user' },
+  'POST /api/notifications/:id/read': { auth: 'user' },
   'POST /api/avatar/sessions/:sessionId/end': { auth: 'user' },
   'POST /api/avatar/sessions/:sessionId/rating': {
     auth: 'user',
@@ -1826,6 +1894,7 @@ const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/consultations/counsellors/:counsellorId/slots': slotsQuerySchema,
   'GET /api/consultations/bookings': bookingListQuerySchema,
   'GET /api/avatar/sessions': avatarSessionsQuerySchema,
+  'GET /api/notifications': notificationsQuerySchema,
 };
 
 let fuzzUser: TestUser;

@@ -361,6 +361,11 @@ describe('Stripe statuses and failed payments', () => {
     const refused = await login(t, u.email, u.password, { locale: 'pt-BR' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('AUTH_PAYMENT_FAILED');
+    // The member was told of the failed payment once (the same invoice failed twice).
+    const told = await t.query("SELECT key FROM notifications WHERE user_id = $1 AND type = 'payment_failed'", [
+      u.user.id,
+    ]);
+    expect(told).toHaveLength(1);
     // The card is fixed (by Stripe's e-mail link): the invoice is paid.
     await ok(await deliver(t, stripeEvent(t, 'invoice.paid', invoiceFor(sub, 15_990), { created: t0 + 10 })));
     expect((await row(u)).status).toBe('active');

@@ -55,6 +55,7 @@ export const ROUTES = {
   /** An avatar session: live while it runs, its transcript after. */
   avatarSession: '/avatar/session/:sessionId',
   admin: '/admin',
+  notifications: '/notifications',
 } as const;
 
 type QueryValue = string | number | null | undefined;
@@ -172,4 +173,5 @@ export const paths = {
   avatar: () => ROUTES.avatar,
   avatarSession: (sessionId: string) => fill(ROUTES.avatarSession, { sessionId }),
   admin: () => ROUTES.admin,
+  notifications: () => ROUTES.notifications,
 } as const;

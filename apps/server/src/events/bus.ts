@@ -39,6 +39,17 @@ interface Subscriber {
 }
 
 /**
+ * Sends a note to every process listening to the channel, through `via` (a transaction: at its
+ * commit). What EventBus.publish does, for code that holds a transaction and no bus.
+ */
+export async function publishNote<T>(via: DbOrTx, channel: Channel<T>, payload: T): Promise<void> {
+  const text = JSON.stringify(channel.schema.parse(payload));
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES)
+    throw new Error(`event payload too large for ${channel.name}: keep data in a table`);
+  await via.execute(sql`SELECT pg_notify(${channel.name}, ${text})`);
+}
+
+/**
  * Events between the server processes over PostgreSQL LISTEN/NOTIFY (decision 015). Each process
  * has one bus: one dedicated connection LISTENs to the channels someone in the process subscribed
  * to (opened on the first subscription, reopened when it drops), and fans each notification out
@@ -73,10 +84,7 @@ export class EventBus {
 
   /** Sends a note to every process listening to the channel (through `via`: at its commit). */
   async publish<T>(channel: Channel<T>, payload: T, via: DbOrTx = this.opts.db): Promise<void> {
-    const text = JSON.stringify(channel.schema.parse(payload));
-    if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES)
-      throw new Error(`event payload too large for ${channel.name}: keep data in a table`);
-    await via.execute(sql`SELECT pg_notify(${channel.name}, ${text})`);
+    await publishNote(via, channel, payload);
   }
 
   /**

@@ -34,6 +34,10 @@ const communityPostSchema = z.object({ authorId: z.uuid() });
 /** Something happened in a consultation's room: the row's id (consultation_room_events). */
 const consultationRoomSchema = z.object({ id: z.number().int().positive() });
 
+/** A member's notifications changed (one added, or read): whose. Their open bells ask the count. */
+const notificationSchema = z.object({ userId: z.uuid() });
+
+export type NotificationNote = z.output<typeof notificationSchema>;
 export type ConsultationRoomNote = z.output<typeof consultationRoomSchema>;
 export type CommunityPostNote = z.output<typeof communityPostSchema>;
 export type ChatAnswerNote = z.output<typeof chatAnswerSchema>;
@@ -49,6 +53,8 @@ export const channels = {
   avatarStop: channel<AvatarStopNote>('avatar_stop', avatarStopSchema),
   /** A new post in the feeds: open feeds ask how many posts are new (the "novas publicações" pill). */
   communityPost: channel<CommunityPostNote>('community_post', communityPostSchema),
+  /** A member's notifications changed: each open bell of theirs, in any process, asks its count. */
+  notification: channel<NotificationNote>('notification', notificationSchema),
   /** A consultation's room: a chat message, a call's signalling, a join, a leave or the end. */
   consultationRoom: (consultationId: string): Channel<ConsultationRoomNote> =>
     channel(`consultation_room:${consultationId}`, consultationRoomSchema),

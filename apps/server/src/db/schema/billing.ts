@@ -68,6 +68,8 @@ export const userSubscriptions = pgTable('user_subscriptions', {
   downgradeToFree: boolean('downgrade_to_free').notNull().default(false),
   /** The trial ended unpaid and the user was moved to the free plan; cleared once seen. */
   trialEndedNotice: boolean('trial_ended_notice').notNull().default(false),
+  /** When the member was told their trial ends in 3 days (the trial's end it was told of). */
+  trialEndingToldFor: tz('trial_ending_told_for'),
 });
 
 /**

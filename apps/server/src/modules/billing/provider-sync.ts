@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { DomainContext, InvoiceFacts, SubscriptionFacts } from '../../lib/domain-events.ts';
 import type { Deps } from '../../types.ts';
 import { grant } from '../credits/index.ts';
+import { notify } from '../notifications/index.ts';
 import { mapStripeStatus, paymentProvider, providerOfSubscription } from '../payments/index.ts';
 import * as billingRepo from './repository.ts';
 import type { NewProviderSubscription, ProviderSubscriptionRow } from './repository.ts';
@@ -210,6 +211,9 @@ export async function onInvoice(
     if (newer) Object.assign(values, { status: 'active', providerStatus: 'active', lastEventAt: at });
   } else {
     if (!newer) return;
+    // The member is told when payments begin to fail, not at each retry (once per invoice).
+    if (ps.status !== 'past_due' && ps.status !== 'payment_failed')
+      await notify(db, { userId, type: 'payment_failed', key: `payment-failed:${inv.invoiceId}` }, now);
     // Stripe retries while next_payment_attempt is set (past_due: blocked, can still sign in and fix
     // the card); without one it gave up: payment_failed, which also blocks sign-in (SPEC.md §4).
     Object.assign(values, { status: inv.retrying ? 'past_due' : 'payment_failed', lastEventAt: at });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   creditAccounts,
@@ -193,6 +193,44 @@ export function endedTrials(db: DbOrTx, now: Date, limit = 200) {
       ),
     )
     .limit(limit);
+}
+
+/**
+ * Trials ending within `until` whose member was not told yet of that end: the periodic job claims
+ * each (claimTrialEnding) and tells them.
+ */
+export function trialsEndingSoon(db: DbOrTx, now: Date, until: Date, limit = 200) {
+  return db
+    .select({ userId: userSubscriptions.userId, endsAt: userSubscriptions.trialEndDate })
+    .from(userSubscriptions)
+    .where(
+      and(
+        eq(userSubscriptions.isTrial, true),
+        gt(userSubscriptions.trialEndDate, now),
+        lte(userSubscriptions.trialEndDate, until),
+        or(
+          isNull(userSubscriptions.trialEndingToldFor),
+          ne(userSubscriptions.trialEndingToldFor, userSubscriptions.trialEndDate),
+        ),
+      ),
+    )
+    .limit(limit);
+}
+
+/** Marks a trial's coming end as told; false when another process did it first. */
+export async function claimTrialEnding(db: DbOrTx, userId: string, endsAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(userSubscriptions)
+    .set({ trialEndingToldFor: endsAt })
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.trialEndDate, endsAt),
+        or(isNull(userSubscriptions.trialEndingToldFor), ne(userSubscriptions.trialEndingToldFor, endsAt)),
+      ),
+    )
+    .returning({ userId: userSubscriptions.userId });
+  return rows.length > 0;
 }
 
 /**

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAccess, requireAdmin } from '../../lib/access.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { balance, grant, resetBalance } from '../credits/index.ts';
+import { notify } from '../notifications/index.ts';
 import { logSecurityEvent } from '../security/index.ts';
 import * as repo from './repository.ts';
 import {
@@ -54,6 +55,8 @@ export async function publicPlans(deps: Pick<Deps, 'db'>): Promise<PlanDto[]> {
 }
 
 /** Trial users get every flag but live and referral_program (PRODUCT.md). */
+/** A trialing member is told this many days before the trial ends. */
+const TRIAL_ENDING_NOTICE_DAYS = 3;
 const TRIAL_FEATURES: PlanFeatures = { bible: true, chat: true, community: true, live: false, referral_program: false };
 const ALL_FEATURES: PlanFeatures = { bible: true, chat: true, community: true, live: true, referral_program: true };
 
@@ -344,6 +347,13 @@ export async function adminSubscriptions(
 /** The periodic job's share: ended trials and ended cancellations to the free plan (credits kept). */
 export async function subscriptionHousekeeping(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
   const now = deps.clock.now();
+  const soon = new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000);
+  for (const { userId, endsAt } of await repo.trialsEndingSoon(deps.db, now, soon))
+    await deps.db.transaction(async (tx) => {
+      if (!endsAt || !(await repo.claimTrialEnding(tx, userId, endsAt))) return;
+      const key = `trial-ending:${endsAt.getTime()}`;
+      await notify(tx, { userId, type: 'trial_ending', data: { endsAt: endsAt.toISOString() }, key }, now);
+    });
   for (const { userId } of await repo.endedTrials(deps.db, now)) await expireTrial(deps.db, userId, now);
   for (const { userId } of await repo.endedCancellations(deps.db, now)) await endCanceledPeriod(deps.db, userId, now);
 }

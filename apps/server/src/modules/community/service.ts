@@ -23,6 +23,7 @@ import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/index.ts';
 import { attachToPost, findPosted, mediaOfPosts, sendMedia, type MediaVariant } from '../media/index.ts';
 import { matchWords } from './moderation/words.ts';
+import { notify, type Notice } from '../notifications/index.ts';
 import * as repo from './repository.ts';
 import { channels } from '../../events/channels.ts';
 
@@ -326,6 +327,23 @@ export async function answerPrayer(
   return postFor(deps, id, me);
 }
 
+/**
+ * Tells a member what another did to them (a follow, a comment, "Amém", "Orei por você"), in the
+ * act's transaction, unless they muted or blocked the one who acted (or are blocked by them).
+ */
+async function tell(
+  deps: Deps,
+  db: Parameters<typeof repo.relation>[0],
+  to: string,
+  actorId: string,
+  n: Omit<Notice, 'userId' | 'actorId'>,
+): Promise<void> {
+  if (to === actorId) return;
+  const rel = await repo.relation(db, to, actorId);
+  if (rel.muted || rel.blocked || rel.blockedBy) return;
+  await notify(db, { ...n, userId: to, actorId }, deps.clock.now());
+}
+
 /** A published post the member may act on (none across a block), or NOT_FOUND. */
 async function openPost(db: Deps['db'], id: string, me: string) {
   const post = await repo.postFor(db, id, me);
@@ -337,8 +355,10 @@ async function openPost(db: Deps['db'], id: string, me: string) {
 export async function react(deps: Deps, actor: Actor, id: string, on: boolean): Promise<PostDto> {
   const me = await writer(deps, actor);
   await deps.db.transaction(async (tx) => {
-    await openPost(tx, id, me);
+    const post = await openPost(tx, id, me);
     await repo.setMark(tx, 'reaction', { postId: id, userId: me, on, at: deps.clock.now() });
+    if (on)
+      await tell(deps, tx, post.authorId, me, { type: 'reaction', data: { postId: id }, key: `reaction:${id}:${me}` });
   });
   return postFor(deps, id, me);
 }
@@ -351,6 +371,8 @@ export async function pray(deps: Deps, actor: Actor, id: string, on: boolean): P
     if (!post.isPrayer) throw new AppError('NOT_FOUND');
     if (post.authorId === me) throw new AppError('BAD_REQUEST');
     await repo.setMark(tx, 'prayer', { postId: id, userId: me, on, at: deps.clock.now() });
+    if (on)
+      await tell(deps, tx, post.authorId, me, { type: 'prayer', data: { postId: id }, key: `prayer:${id}:${me}` });
   });
   return postFor(deps, id, me);
 }
@@ -401,8 +423,15 @@ export async function addComment(
   const me = await writer(deps, actor);
   await limit(deps.db, `community:comment:${me}`, { max: COMMENTS_PER_MINUTE, windowMs: MINUTE_MS }, deps.clock.now());
   const id = await deps.db.transaction(async (tx) => {
-    await openPost(tx, postId, me);
-    return repo.insertComment(tx, { postId, authorId: me, body: input.body, createdAt: deps.clock.now() });
+    const post = await openPost(tx, postId, me);
+    const commentId = await repo.insertComment(tx, {
+      postId,
+      authorId: me,
+      body: input.body,
+      createdAt: deps.clock.now(),
+    });
+    await tell(deps, tx, post.authorId, me, { type: 'comment', data: { postId }, key: `comment:${commentId}` });
+    return commentId;
   });
   return toCommentDto((await repo.findComment(deps.db, postId, id, me))!, me);
 }
@@ -502,8 +531,11 @@ export async function setFollow(deps: Deps, actor: Actor, handle: string, on: bo
   const viewer = await member(deps, actor);
   const m = await visibleMember(deps, viewer, handle);
   if (m.userId === viewer) throw new AppError('BAD_REQUEST');
-  if (on) await repo.follow(deps.db, viewer, m.userId, deps.clock.now());
-  else await repo.unfollow(deps.db, viewer, m.userId);
+  await deps.db.transaction(async (tx) => {
+    if (!on) return repo.unfollow(tx, viewer, m.userId);
+    await repo.follow(tx, viewer, m.userId, deps.clock.now());
+    await tell(deps, tx, m.userId, viewer, { type: 'follow', key: `follow:${viewer}` });
+  });
   return memberPage(deps, actor, handle);
 }
 

@@ -3,6 +3,7 @@ import { translate } from '@candeia/shared/i18n/server';
 import { paths } from '@candeia/shared/routes';
 import type { JobPayloads } from '../../jobs/queue.ts';
 import type { Deps } from '../../types.ts';
+import { notify } from '../notifications/index.ts';
 import * as repo from './repository.ts';
 import { localeOf } from './service.ts';
 
@@ -122,6 +123,28 @@ export async function sendNotice(deps: Deps, n: Notice): Promise<'sent' | 'stale
         url: `${base}${paths.consultationCounsellor()}`,
       },
     ];
+    // In the app too, for both sides (once: the key holds the booking's version).
+    const told = [
+      { userId: b.memberId, role: 'member', other: b.counsellorName },
+      { userId: b.counsellorId, role: 'counsellor', other: `${b.memberFirstName} ${b.memberLastName}`.trim() },
+    ];
+    for (const side of told)
+      await notify(
+        deps.db,
+        {
+          userId: side.userId,
+          type: 'consultation',
+          data: {
+            consultationId: b.id,
+            event: n.event,
+            startsAt: b.startsAt.toISOString(),
+            role: side.role,
+            other: side.other,
+          },
+          key: `consultation:${b.id}:${n.event}:${n.version}`,
+        },
+        now,
+      );
     const method = n.event === 'cancelled' ? 'CANCEL' : 'REQUEST';
     for (const side of sides) {
       const params = {

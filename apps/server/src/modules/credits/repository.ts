@@ -102,12 +102,13 @@ export async function addWithLedger(
 
 /**
  * Holds `amount` for a reservation: the balance UPDATE, the reservation row and the ledger row
- * in ONE statement. Null when the balance is short; a reused key throws a unique violation.
+ * in ONE statement; the reservation and the balance after. Null when the balance is short; a
+ * reused key throws a unique violation.
  */
 export async function holdWithLedger(
   db: DbOrTx,
   v: { userId: string; amount: number; key: string; reference: string | null; at: Date },
-): Promise<string | null> {
+): Promise<{ id: string; balance: number } | null> {
   const statement = sql`
     WITH moved AS (
       UPDATE credit_accounts SET balance = balance - ${v.amount}, updated_at = ${v.at}
@@ -124,9 +125,10 @@ export async function holdWithLedger(
       FROM moved, held
       RETURNING id
     )
-    SELECT held.id FROM held`;
-  const res = await atomic(db, (q) => q.execute<{ id: string }>(statement));
-  return res.rows[0]?.id ?? null;
+    SELECT held.id, moved.balance FROM held, moved`;
+  const res = await atomic(db, (q) => q.execute<{ id: string; balance: Int8 }>(statement));
+  const row = res.rows[0];
+  return row ? { id: row.id, balance: Number(row.balance) } : null;
 }
 
 /**

@@ -2,6 +2,8 @@ import { CREDIT_BALANCE_MAX } from '@candeia/shared/constants';
 import type { LedgerEntryDto, LedgerKind } from '@candeia/shared/schemas/billing';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { CREDITS_LOW_MARK } from '@candeia/shared/schemas/notifications';
+import { notify } from '../notifications/index.ts';
 import * as repo from './repository.ts';
 import { PG, pgCode } from '../../lib/pg-errors.ts';
 
@@ -125,7 +127,17 @@ export async function spendAs(
     () => repo.takeWithLedger(db, { userId, amount, kind, key, reference, at }),
     () => repo.findLedgerByKey(db, userId, key),
   );
+  await tellIfLow(db, userId, Number(row.balanceAfter), amount, key, at);
   return toLedgerDto(row);
+}
+
+/**
+ * Tells the member their balance went under the low mark (CREDITS_LOW_MARK), when this take
+ * crossed it: once per take (its key), never again while it stays under.
+ */
+async function tellIfLow(db: DbOrTx, userId: string, after: number, taken: number, key: string, at: Date) {
+  if (after >= CREDITS_LOW_MARK || after + taken < CREDITS_LOW_MARK) return;
+  await notify(db, { userId, type: 'credits_low', data: { balance: after }, key: `credits-low:${key}` }, at);
 }
 
 /**
@@ -164,10 +176,15 @@ export async function reserve(
   at: Date = new Date(),
 ): Promise<string> {
   assertAmount(amount, 'reservation');
-  return takeOncePerKey(
+  const held = await takeOncePerKey<{ id: string; balance: number | null }>(
     () => repo.holdWithLedger(db, { userId, amount, key, reference, at }),
-    async () => (await repo.findReservationByKey(db, userId, key))?.id,
+    async () => {
+      const id = (await repo.findReservationByKey(db, userId, key))?.id;
+      return id ? { id, balance: null } : null;
+    },
   );
+  if (held.balance !== null) await tellIfLow(db, userId, held.balance, amount, key, at);
+  return held.id;
 }
 
 export interface Settlement {

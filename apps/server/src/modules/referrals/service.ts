@@ -10,6 +10,7 @@ import type { Actor, Deps } from '../../types.ts';
 import { findPlan, findSubscription, listPublicPlans, type PlanRow } from '../billing/index.ts';
 import { subscriptionState } from '../billing/index.ts';
 import { grant } from '../credits/index.ts';
+import { notify } from '../notifications/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -104,6 +105,16 @@ export async function payReferrer(db: DbOrTx, referredUserId: string, referrerId
     'referral_reward',
     `referral-first-payment:${referredUserId}`,
     `referred:${referredUserId}`,
+    now,
+  );
+  await notify(
+    db,
+    {
+      userId: referrerId,
+      type: 'referral_reward',
+      data: { credits: REFERRAL_REWARD_CREDITS },
+      key: `referral-first-payment:${referredUserId}`,
+    },
     now,
   );
 }

@@ -17,6 +17,7 @@ import { requireAdmin } from '../../../lib/access.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Actor, Deps } from '../../../types.ts';
 import { channels } from '../../../events/channels.ts';
+import { notify } from '../../notifications/index.ts';
 import * as repo from '../repository.ts';
 import { suspensionRuns } from '../service.ts';
 import { cleanWords, matchWords } from './words.ts';
@@ -164,6 +165,16 @@ export async function moderatePost(
       // An approved post goes out now: open feeds hear of it.
       if (input.action === 'approve') await deps.events.publish(channels.communityPost, { authorId }, tx);
       await repo.closeReports(tx, { postId: id, commentId: null }, RESOLUTION[input.action], now);
+      await notify(
+        tx,
+        {
+          userId: authorId,
+          type: 'moderation',
+          data: { target: 'post', outcome: input.action, postId: id },
+          key: `moderation:post:${id}:${input.action}`,
+        },
+        now,
+      );
     }
     await repo.insertLog(tx, {
       adminId: admin.userId,
@@ -195,6 +206,16 @@ export async function moderateComment(
     } else {
       if (!(await repo.moderateComment(tx, id, input.action))) throw new AppError('MODERATION_NOT_APPLICABLE');
       await repo.closeReports(tx, item, RESOLUTION[input.action], now);
+      await notify(
+        tx,
+        {
+          userId: ref.authorId,
+          type: 'moderation',
+          data: { target: 'comment', outcome: input.action, postId: ref.postId },
+          key: `moderation:comment:${id}:${input.action}`,
+        },
+        now,
+      );
     }
     await repo.insertLog(tx, {
       adminId: admin.userId,

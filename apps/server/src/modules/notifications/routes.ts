@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  notificationParamsSchema,
+  notificationsQuerySchema,
+  type NotificationEvent,
+} from '@candeia/shared/schemas/notifications';
+import { AppError } from '../../lib/app-error.ts';
+import { sendEventStream } from '../../lib/event-stream.ts';
+import * as notifications from './service.ts';
+
+/** Notes close together (a burst of reactions) make one count. */
+const COALESCE_MS = 300;
+/** Open bell streams one member may hold in one process (a few tabs; not a flood of sockets). */
+const STREAMS_PER_MEMBER = 8;
+
+/** A member's notifications (the bell, /notifications). Every route needs a session. */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get('', { schema: { querystring: notificationsQuerySchema } }, async (req) =>
+    notifications.list(deps, req.actor(), req.query.before),
+  );
+  app.get('/unread', { config: { touch: false } }, async (req) => notifications.unreadCount(deps, req.actor()));
+  app.post('/read-all', async (req) => notifications.markAllRead(deps, req.actor()));
+  app.post('/:id/read', { schema: { params: notificationParamsSchema } }, async (req) =>
+    notifications.markRead(deps, req.actor(), req.params.id),
+  );
+
+  // The server closing (a deploy, a test's end) ends the open streams; the bells reconnect.
+  const open = new Set<() => void>();
+  const perMember = new Map<string, number>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  // The bell's stream (server-sent events): the unread count at once, then each time it changes.
+  app.get('/events', { config: { touch: false, rateLimit: { max: 60, windowMs: 60_000 } } }, async (req, reply) => {
+    // It takes no query: anything in one is refused, not read.
+    if (Object.keys(req.query ?? {}).length > 0) throw new AppError('VALIDATION_INVALID_FORMAT');
+    const actor = req.actor();
+    const who = actor.userId ?? '';
+    // Counted before the subscription is awaited, so streams opened at once cannot all slip in.
+    if ((perMember.get(who) ?? 0) >= STREAMS_PER_MEMBER) throw new AppError('RATE_LIMITED');
+    perMember.set(who, (perMember.get(who) ?? 0) + 1);
+    const release = () => {
+      const left = (perMember.get(who) ?? 1) - 1;
+      if (left > 0) perMember.set(who, left);
+      else perMember.delete(who);
+    };
+    let send: ((e: NotificationEvent) => void) | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    const count = async () => {
+      const { unread } = await notifications.unreadCount(deps, actor);
+      send?.({ type: 'count', unread });
+    };
+    const changed = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        count().catch((err: unknown) => req.log.warn({ err }, 'notification count failed'));
+      }, COALESCE_MS);
+      timer.unref();
+    };
+    let stop: () => void;
+    try {
+      stop = await notifications.watch(deps, actor, changed);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    return sendEventStream<NotificationEvent>(reply, (write, end) => {
+      send = write;
+      open.add(end);
+      // The count as it is now: anything added before the subscription is in it.
+      count().catch((err: unknown) => req.log.warn({ err }, 'notification count failed'));
+      return () => {
+        send = null;
+        open.delete(end);
+        if (timer) clearTimeout(timer);
+        stop();
+        release();
+      };
+    });
+  });
+};
