@@ -44,6 +44,7 @@ const Privacy = page(() => import('../features/legal/components/privacy-page.tsx
 const Share = page(() => import('../features/pwa/components/share-page.tsx'));
 const OpenFile = page(() => import('../features/pwa/components/open-file-page.tsx'));
 const Protocol = page(() => import('../features/pwa/components/protocol-page.tsx'));
+const Notifications = page(() => import('../features/notifications/components/notifications-page.tsx'));
 const NotFound = page(() => import('./routes/not-found.tsx'));
 
 /**
@@ -93,6 +94,7 @@ export const routes = [
       { path: ROUTES.start, element: load(Start, auth) },
       { path: ROUTES.home, element: load(Start, gated) },
       { path: ROUTES.profile, element: load(Profile, gated) },
+      { path: ROUTES.notifications, element: load(Notifications, auth) },
       // One route for both, so the screen stays mounted when a new conversation gets its address.
       { path: ROUTES.chat, element: load(Chat, gated) },
       { path: ROUTES.community, element: load(Community, gated) },

@@ -19,7 +19,7 @@ import { ReportDialog } from './report-dialog.tsx';
 import { SensitiveCover } from './sensitive-cover.tsx';
 import { isSuspension, SuspendedNotice } from './suspended-notice.tsx';
 import { TextEditor } from './text-editor.tsx';
-import { timeAgo } from './time.ts';
+import { timeAgo } from '../../../lib/time-ago.ts';
 
 const fieldClass =
   'block w-full resize-y rounded-xl border border-stone-300 px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';

@@ -23,7 +23,7 @@ import { Comments } from './comments.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 import { SensitiveCover } from './sensitive-cover.tsx';
 import { TextEditor } from './text-editor.tsx';
-import { timeAgo } from './time.ts';
+import { timeAgo } from '../../../lib/time-ago.ts';
 
 const menuItem =
   'flex min-h-11 cursor-pointer select-none items-center rounded-lg px-3 text-sm font-semibold text-stone-800 outline-none data-[highlighted]:bg-stone-100';
