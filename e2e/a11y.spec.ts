@@ -275,6 +275,7 @@ test.describe('keyboard', () => {
       header.getByRole('link', { name: 'Candeia, página inicial' }),
       header.getByRole('link', { name: 'Início' }),
       header.getByRole('link', { name: 'Assinatura' }),
+      header.getByRole('link', { name: 'Doações' }),
       header.getByRole('combobox', { name: 'Idioma' }),
       header.getByRole('link', { name: 'Entrar' }),
       header.getByRole('link', { name: 'Cadastrar' }),

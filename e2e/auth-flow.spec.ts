@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createUser, expect, test, withDb, type E2EUser } from './support/fixtures.ts';
+import { chooseLanguage, createUser, expect, signOut, test, withDb, type E2EUser } from './support/fixtures.ts';
 
 const PASSWORD = 'Caminho@Luz2026';
 
@@ -40,7 +40,7 @@ test.describe('accounts', () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain('candeia_session');
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toMatch(/session|token/i);
 
-    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).first().click();
+    await signOut(page);
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/start');
     await expect(page).toHaveURL(/\/$/);
@@ -55,13 +55,13 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/start$/);
 
     // Language switch: stored, applied at once, kept after a reload.
-    await page.getByRole('banner').getByLabel('Idioma').first().selectOption('en-US');
+    await chooseLanguage(page, 'Idioma', 'en-US');
     await expect(page.getByRole('heading', { name: 'Hello, Helena' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en-US');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Hello, Helena' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
-    await page.getByRole('banner').getByLabel('Language').first().selectOption('es-ES');
+    await chooseLanguage(page, 'Language', 'es-ES');
     await expect(page.getByRole('heading', { name: 'Hola, Helena' })).toBeVisible();
 
     await page.goto('/um/caminho/que/nao/existe');
@@ -121,7 +121,7 @@ test.describe('signing in brings back the link that was asked for', () => {
     await expect(page).toHaveURL(/\/sacred-books\?from=mail#top$/);
 
     // Opened once, the link is forgotten: the next sign-in goes to /start.
-    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).first().click();
+    await signOut(page);
     await expect(page).toHaveURL(/localhost:\d+\/$/);
     await page.goto('/login');
     await signInWithForm(page, user);
@@ -289,7 +289,7 @@ test.describe('a session that ended while the tab was closed, and the language k
     await expect(page).toHaveURL(/\/bible\?book=John$/);
 
     // A sign-out is not an expiry: a signed-in link then goes to the landing page, with no word.
-    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).first().click();
+    await signOut(page);
     await expect(page).toHaveURL(/localhost:\d+\/$/);
     await page.goto('/chat');
     await expect(page).toHaveURL(/localhost:\d+\/$/);

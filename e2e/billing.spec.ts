@@ -8,7 +8,7 @@ import {
   referralCodeOf,
   subscribeThroughApi,
 } from './support/billing.ts';
-import { PASSWORD, expect, setCredits, test, verificationLinkOf, withDb } from './support/fixtures.ts';
+import { PASSWORD, chooseLanguage, expect, setCredits, test, verificationLinkOf, withDb } from './support/fixtures.ts';
 
 /** dd/mm/aaaa of an ISO date, as the pt-BR screens write it (in the browser's São Paulo zone). */
 const brDate = (iso: string) =>
@@ -337,7 +337,7 @@ test.describe('donations', () => {
     await expect(page.getByText('Valor Inválido: por favor, insira um valor de doação válido.')).toBeVisible();
 
     // In English.
-    await page.getByRole('banner').getByLabel('Idioma').first().selectOption('en-US');
+    await chooseLanguage(page, 'Idioma', 'en-US');
     await page.getByRole('textbox', { name: /Donation amount/ }).fill('-3');
     await page.getByRole('button', { name: 'Donate', exact: true }).click();
     await expect(page.getByText('Invalid value: please enter a valid donation amount.')).toBeVisible();

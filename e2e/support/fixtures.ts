@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { SESSION_COOKIE } from '@candeia/shared/constants';
 import { createDatabase, type Db } from '../../apps/server/src/db/client.ts';
@@ -112,5 +112,34 @@ export const test = base.extend<{ login: (opts?: Parameters<typeof createUser>[0
     });
   },
 });
+
+/**
+ * Opens the header's menu that holds the member's own controls (on a phone the menu, on a wide
+ * screen the account menu) when `target` is not on view, then acts on it; again if the menu
+ * closed meanwhile (a page that changes its address as it loads closes it).
+ */
+async function inAccountMenu(page: Page, target: Locator, act: (l: Locator) => Promise<void>) {
+  const header = page.getByRole('banner');
+  const phoneMenu = header.getByRole('button', { name: 'Abrir menu' });
+  await expect(async () => {
+    if (!(await target.isVisible())) {
+      if (await phoneMenu.isVisible()) await phoneMenu.click();
+      else await header.getByRole('button', { name: /Menu da conta|Account menu|Menú de la cuenta/ }).click();
+    }
+    await act(target);
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Signs out from the header as a person would (the phone's menu, or the account menu). */
+export async function signOut(page: Page) {
+  const button = page.getByRole('banner').getByRole('button', { name: /^(Sair|Sign out|Cerrar sesión)$/ });
+  await inAccountMenu(page, button.filter({ visible: true }), (l) => l.click({ timeout: 2000 }));
+}
+
+/** Chooses the language in the header, signed in (from the account menu) or out. */
+export async function chooseLanguage(page: Page, label: string, locale: string) {
+  const select = page.getByRole('banner').getByLabel(label).filter({ visible: true });
+  await inAccountMenu(page, select, (l) => l.selectOption(locale, { timeout: 2000 }).then(() => undefined));
+}
 
 export { expect };
