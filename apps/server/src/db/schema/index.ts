@@ -8,3 +8,4 @@ export * from './community.ts';
 export * from './media.ts';
 export * from './consultation.ts';
 export * from './avatar.ts';
+export * from './account.ts';
