@@ -8,7 +8,7 @@ import type { AccountExportDto, AccountExportStateDto } from '@candeia/shared/sc
 import { USER_REFERENCES } from '../src/modules/account/index.ts';
 import { createSession } from './support/accounts.ts';
 import { createTestApp, sessionCookie } from './support/app.ts';
-import { planBySlug } from './support/billing.ts';
+import { expectLedgerInvariant, planBySlug, subscribeLocally } from './support/billing.ts';
 import { mailsTo, insertUser, makeSignUp, uniqueIp, type TestUser } from './support/factories.ts';
 import { multipartFile, testPng } from './support/media.ts';
 import { bibleFixture, insertText, seedScriptureOf } from './support/scripture.ts';
@@ -349,6 +349,29 @@ describe('delete my account', () => {
     expect((await t.request({ url: '/api/profile', cookie: c.cookie })).statusCode).toBe(200);
   });
 
+  it('cancels a paid subscription at the provider, as the member’s own cancel does; the ledger still adds up', async () => {
+    const u = await insertUser(t);
+    await subscribeLocally(t, u, 'gold');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/account/delete',
+      cookie: u.cookie,
+      payload: { password: u.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.jobs.settle('account-erase', 30_000);
+    expect(
+      await t.query('SELECT cancel_at_period_end FROM local_provider_subscriptions WHERE user_id = $1', [u.user.id]),
+    ).toEqual([{ cancel_at_period_end: true }]);
+    expect(
+      await t.query('SELECT cancel_at_period_end FROM user_subscriptions WHERE user_id = $1', [u.user.id]),
+    ).toEqual([{ cancel_at_period_end: true }]);
+    expect(await t.query('SELECT first_name, email FROM users WHERE id = $1', [u.user.id])).toEqual([
+      { first_name: '', email: `deleted-${u.user.id}@deleted.invalid` },
+    ]);
+    await expectLedgerInvariant(t);
+  });
+
   it('ends every session at once, erases every personal row, keeps the ledger and its sum, refuses the sign-in and frees the e-mail', async () => {
     const ledgerBefore = await t.query<{ n: number; sum: number }>(
       'SELECT count(*)::int AS n, coalesce(sum(delta), 0)::bigint AS sum FROM credit_ledger',
@@ -392,9 +415,11 @@ describe('delete my account', () => {
     expect(refused.json()).toEqual(unknown.json());
 
     await t.jobs.settle('account-erase', 30_000);
-    expect(await t.query("SELECT state FROM pgboss.job WHERE name = 'account-erase'")).toEqual([
-      { state: 'completed' },
-    ]);
+    expect(
+      await t.query("SELECT state FROM pgboss.job WHERE name = 'account-erase' AND data->>'userId' = $1", [
+        ana.user.id,
+      ]),
+    ).toEqual([{ state: 'completed' }]);
 
     // Every table with a foreign key to users: no row of hers left, but where kept for accounting.
     const kept = new Set(USER_REFERENCES.filter((r) => r.erase === 'keep' || r.erase === 'scrub').map((r) => r.table));
