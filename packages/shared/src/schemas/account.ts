@@ -10,8 +10,10 @@ import { currentPasswordSchema } from './common.ts';
 
 /** Days a prepared export can be downloaded before it is removed. */
 export const EXPORT_TTL_DAYS = 7;
-/** Export requests per member and address in an hour (each one builds a zip). */
+/** Export requests per member in an hour (each one builds a zip). */
 export const EXPORT_REQUEST_LIMIT = { max: 5, windowMs: 3_600_000 } as const;
+/** Export requests per address in an hour (several members may share one). */
+export const EXPORT_IP_LIMIT = { max: 30, windowMs: 3_600_000 } as const;
 /** Deletion requests per address in 15 minutes (each one checks a password). */
 export const DELETE_REQUEST_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 

@@ -58,10 +58,16 @@ export async function buildExport(deps: Deps, exportId: string, lastAttempt: boo
       const keys = mediaKeys(m.id, m.kind as 'photo' | 'video');
       const key = m.kind === 'video' ? keys.video : keys.full;
       if (!key) continue;
-      const file = await deps.storage.get(key);
-      if (!file) continue;
+      const info = await deps.storage.head(key);
+      if (!info) continue;
       const path = `media/${key.slice('media/'.length)}`;
-      zip.addReadStream(file.body, path);
+      // Opened when the zip reaches it: one file open at a time, however many the member has.
+      zip.addReadStreamLazy(path, { size: info.size }, (cb) => {
+        deps.storage.get(key).then(
+          (file) => (file ? cb(null, file.body) : cb(new Error(`media file missing: ${key}`), undefined as never)),
+          (err: unknown) => cb(err, undefined as never),
+        );
+      });
       files.push({ path, mediaId: m.id, kind: m.kind });
     }
     zip.addBuffer(Buffer.from(JSON.stringify({ ...data, files }, null, 2)), 'data.json');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DELETE_REQUEST_LIMIT,
-  EXPORT_REQUEST_LIMIT,
+  EXPORT_IP_LIMIT,
   accountExportParamsSchema,
   accountSessionParamsSchema,
   deleteAccountSchema,
@@ -33,7 +33,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = 
   );
 
   app.get('/export', async (req) => exportState(deps, req.actor()));
-  app.post('/export', { schema: { body: noBody }, config: { rateLimit: EXPORT_REQUEST_LIMIT } }, async (req, reply) => {
+  app.post('/export', { schema: { body: noBody }, config: { rateLimit: EXPORT_IP_LIMIT } }, async (req, reply) => {
     reply.code(202);
     return requestExport(deps, req.actor());
   });
