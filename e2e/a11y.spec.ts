@@ -374,9 +374,9 @@ test.describe('keyboard', () => {
     await expect(email).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('profile: a password change with errors moves focus to the first invalid field', async ({ page, login }) => {
+  test('settings: a password change with errors moves focus to the first invalid field', async ({ page, login }) => {
     await login();
-    await page.goto('/profile');
+    await page.goto('/settings');
     const submit = page.getByRole('button', { name: 'Alterar senha' });
     await expect(submit).toBeVisible();
     await submit.focus();

@@ -10,6 +10,7 @@ import { DomainEvents } from './lib/domain-events.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-logger.ts';
+import { accountRoutes } from './modules/account/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { avatarRoutes } from './modules/avatar/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
@@ -203,6 +204,7 @@ async function createFastify(opts: BuildOptions) {
       await api.register(consultationRoutes, { prefix: '/consultations' });
       await api.register(avatarRoutes, { prefix: '/avatar' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(accountRoutes, { prefix: '/account', secureCookies: secure });
       await api.register(mediaRoutes, { prefix: '/media' });
       await api.register(shareApiRoutes, { prefix: '/share', secureCookies: secure });
     },

@@ -68,11 +68,12 @@ describe('the job queue', () => {
     expect(await jobState('maintenance-purge', first!)).toBe('completed');
   });
 
-  it('registers the app’s queues and schedules: housekeeping every minute, the purge, the media and room sweeps every hour, the rate-limit sweep every five minutes, mail, video transcodes and consultation notices on demand', async () => {
+  it('registers the app’s queues and schedules: housekeeping every minute, the purge, the media, room and export sweeps every hour, the rate-limit sweep every five minutes, mail, video transcodes, consultation notices, data exports and account erasures on demand', async () => {
     const schedules = await t.query<{ name: string; cron: string; timezone: string }>(
       'SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name',
     );
     expect(schedules).toEqual([
+      { name: 'account-export-sweep', cron: '23 * * * *', timezone: 'UTC' },
       { name: 'billing-housekeeping', cron: '* * * * *', timezone: 'UTC' },
       { name: 'consultation-sweep', cron: '41 * * * *', timezone: 'UTC' },
       { name: 'maintenance-purge', cron: '0 * * * *', timezone: 'UTC' },
@@ -83,6 +84,9 @@ describe('the job queue', () => {
       `SELECT name, policy, retry_limit, dead_letter FROM pgboss.queue WHERE name NOT LIKE 'test-%' AND name NOT LIKE '\\_\\_%' ORDER BY name`,
     );
     expect(queues).toEqual([
+      { name: 'account-erase', policy: 'standard', retry_limit: 10, dead_letter: null },
+      { name: 'account-export', policy: 'standard', retry_limit: 2, dead_letter: null },
+      { name: 'account-export-sweep', policy: 'stately', retry_limit: 0, dead_letter: null },
       { name: 'billing-housekeeping', policy: 'stately', retry_limit: 0, dead_letter: null },
       { name: 'consultation-notice', policy: 'standard', retry_limit: 5, dead_letter: null },
       { name: 'consultation-sweep', policy: 'stately', retry_limit: 0, dead_letter: null },

@@ -22,6 +22,7 @@ import {
   type AvatarSessionPageDto,
 } from '@candeia/shared/schemas/avatar';
 import { notificationsQuerySchema, type NotificationPageDto } from '@candeia/shared/schemas/notifications';
+import { deleteAccountSchema } from '@candeia/shared/schemas/account';
 import {
   changePasswordSchema,
   loginSchema,
@@ -94,7 +95,15 @@ import {
 } from '@candeia/shared/schemas/scripture';
 import { CSRF_EXEMPT } from '../src/plugins/csrf.ts';
 import { concreteUrl, createTestApp, routeTable, sessionCookie, type RouteInfo, type TestApp } from './support/app.ts';
-import { insertUser, login, makeSignUp, OTHER_PASSWORD, uniqueIp, type TestUser } from './support/factories.ts';
+import {
+  insertUser,
+  login,
+  mailsTo,
+  makeSignUp,
+  OTHER_PASSWORD,
+  uniqueIp,
+  type TestUser,
+} from './support/factories.ts';
 import { PUBLIC_ROUTES, routeKey } from './support/routes.ts';
 import { planBySlug } from './support/billing.ts';
 import { parseSse } from './support/chat.ts';
@@ -1338,7 +1347,63 @@ const MATRIX: MatrixEntry[] = [
   ).map(([method, pattern, target, payload]) => ({
     route: `${method} ${pattern}`,
     attempts: () => [{ url: concreteUrl(pattern, target()), payload, status: [403] }],
+  })), // Settings and privacy: B's sessions and B's ready export are never listed, ended or served to A.
+  ...(['GET /api/account/sessions', 'GET /api/account/export'] as const).map((route) => ({
+    route,
+    attempts: ({ b }: Ctx) =>
+      ['', targetQuery(b)].map((q) => ({
+        url: `${route.slice(4)}${q}`,
+        status: [200],
+        check: (res: LightMyRequestResponse) => {
+          for (const id of [accountOfB.session, accountOfB.export]) expect(res.body).not.toContain(id);
+        },
+      })),
   })),
+  {
+    route: 'DELETE /api/account/sessions/:sessionId',
+    attempts: ({ b }) => [
+      { url: `/api/account/sessions/${accountOfB.session}`, status: [404] },
+      { url: `/api/account/sessions/${accountOfB.session}${targetQuery(b)}`, status: [404] },
+      { url: `/api/account/sessions/${b.user.id}`, status: [404] },
+    ],
+  },
+  {
+    route: 'POST /api/account/sessions/revoke-others',
+    attempts: ({ b }) => [
+      { url: '/api/account/sessions/revoke-others', status: [200] },
+      { url: `/api/account/sessions/revoke-others${targetQuery(b)}`, status: [200] },
+      ...targetFields(b).map((f) => ({ url: '/api/account/sessions/revoke-others', payload: f, status: [400] })),
+    ],
+  },
+  {
+    route: 'POST /api/account/export',
+    attempts: ({ b }) => [
+      { url: '/api/account/export', status: [202, 409] },
+      { url: `/api/account/export${targetQuery(b)}`, status: [202, 409] },
+      ...targetFields(b).map((f) => ({ url: '/api/account/export', payload: f, status: [400] })),
+    ],
+  },
+  {
+    route: 'GET /api/account/exports/:exportId/download',
+    attempts: ({ b }) => [
+      { url: `/api/account/exports/${accountOfB.export}/download`, status: [404] },
+      { url: `/api/account/exports/${accountOfB.export}/download${targetQuery(b)}`, status: [404] },
+      { url: `/api/account/exports/${b.user.id}/download`, status: [404] },
+    ],
+  },
+  {
+    route: 'POST /api/account/delete',
+    attempts: ({ b }) => [
+      // B's password is not A's: A's account stays, and B's is never the one deleted.
+      { url: '/api/account/delete', payload: { password: b.password }, status: [400] },
+      { url: `/api/account/delete${targetQuery(b)}`, payload: { password: 'Errada@2026' }, status: [400] },
+      ...targetFields(b).map((f) => ({
+        url: '/api/account/delete',
+        payload: { password: b.password, ...f },
+        status: [400],
+      })),
+    ],
+  },
 ];
 
 const scripturePassage = { textId: 'kjv', book: 'John', chapter: 3, verseStart: 16, verseEnd: 16 };
@@ -1365,6 +1430,8 @@ const checkoutsOfB = { plan: '', donation: '' };
 const avatarOfB = { session: '', answer: '', favorite: 'tiago' };
 /** B's notification (Carol followed B). */
 const notificationOfB = { id: '' };
+/** One of B's sessions, and B's data export (ready). */
+const accountOfB = { session: '', export: '' };
 
 describe('SECURITY 13: user A can never read or change user B’s data', () => {
   let a: Ctx['a'];
@@ -1518,6 +1585,18 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
       [b.user.id],
     );
     notificationOfB.id = note!.id;
+    const [bSession] = await t.query<{ id: string }>(
+      'SELECT id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL ORDER BY created_at LIMIT 1',
+      [b.user.id],
+    );
+    accountOfB.session = bSession!.id;
+    const exported = await t.request({ method: 'POST', url: '/api/account/export', cookie: b.cookie });
+    expect(exported.statusCode, exported.body).toBe(202);
+    accountOfB.export = exported.json<{ id: string }>().id;
+    await t.jobs.settle('account-export', 30_000);
+    const ready = await t.request({ url: '/api/account/export', cookie: b.cookie });
+    expect(ready.json().export.status, ready.body).toBe('ready');
+    expect(await mailsTo(t, b.email, 'account_export')).toHaveLength(1);
   });
 
   /** B's rows as they are, minus B's own activity time. */
@@ -1866,6 +1945,15 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
     auth: 'admin',
     schema: avatarAdminCounsellorSchema,
     base: () => ({ isAvailable: true }),
+  },
+  // Settings and privacy: the fuzz user is a counsellor, whose account only the administration closes.
+  'DELETE /api/account/sessions/:sessionId': { auth: 'user' },
+  'POST /api/account/sessions/revoke-others': { auth: 'user' },
+  'POST /api/account/export': { auth: 'user' },
+  'POST /api/account/delete': {
+    auth: 'user',
+    schema: deleteAccountSchema,
+    base: () => ({ password: 'Errada@2026' }),
   },
   'PUT /api/admin/community/settings': {
     auth: 'admin',

@@ -29,6 +29,7 @@ describe('the server process and its job queue (runtime.start)', () => {
       const health = await fetch(`${running.url.replace('localhost', '127.0.0.1')}/api/health`);
       expect(health.status).toBe(200);
       expect(await own.query('SELECT name, cron FROM pgboss.schedule ORDER BY name')).toEqual([
+        { name: 'account-export-sweep', cron: '23 * * * *' },
         { name: 'billing-housekeeping', cron: '* * * * *' },
         { name: 'consultation-sweep', cron: '41 * * * *' },
         { name: 'maintenance-purge', cron: '0 * * * *' },

@@ -45,6 +45,10 @@ export const ERROR_CODES = {
   SUBSCRIPTION_REQUIRED: { status: 403, logged: false },
   FEATURE_NOT_IN_PLAN: { status: 403, logged: false },
   NO_PAID_SUBSCRIPTION: { status: 409, logged: false },
+  /** A data export is already being prepared for this member (one at a time). */
+  EXPORT_IN_PROGRESS: { status: 409, logged: false },
+  /** A counsellor's account is closed by the administrators (their bookings involve other members). */
+  ACCOUNT_DELETE_COUNSELLOR: { status: 409, logged: false },
   INSUFFICIENT_CREDITS: { status: 402, logged: false },
   CREDITS_FAILED: { status: 500, logged: true },
   PAYMENT_DECLINED: { status: 402, logged: true },

@@ -40,6 +40,7 @@ export const ROUTES = {
   start: '/start',
   home: '/home',
   profile: '/profile',
+  settings: '/settings',
   chat: '/chat/:conversationId?',
   community: '/community',
   communityPost: '/community/post/:id',
@@ -124,6 +125,8 @@ export const paths = {
   start: () => ROUTES.start,
   home: () => ROUTES.home,
   profile: () => ROUTES.profile,
+  /** Settings: language, account, sessions on other devices, privacy (export, deletion). */
+  settings: () => ROUTES.settings,
   /** The chat, at one conversation when given. */
   chat: (conversationId?: string | null) => fill(ROUTES.chat, { conversationId }),
   community: () => ROUTES.community,

@@ -24,6 +24,10 @@ export const SECURITY_EVENT_TYPES = [
   'admin_plan_saved',
   'admin_credits_granted',
   'webhook_rejected',
+  'sessions_revoked',
+  'account_export_requested',
+  'account_deletion_requested',
+  'account_deleted',
 ] as const;
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];

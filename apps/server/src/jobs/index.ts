@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { accountJobs } from '../modules/account/index.ts';
 import { billingJobs } from '../modules/billing/index.ts';
 import { consultationJobs } from '../modules/consultations/index.ts';
 import { mailJobs } from '../modules/mail/index.ts';
@@ -17,6 +18,7 @@ export function jobDefinitions(deps: Deps, log?: FastifyBaseLogger): AnyJobDefin
     ...maintenanceJobs(deps),
     ...mediaJobs(deps, log),
     ...consultationJobs(deps, log),
+    ...accountJobs(deps, log),
   ];
 }
 

@@ -35,6 +35,12 @@ export interface JobPayloads {
     event: 'booked' | 'moved' | 'cancelled' | 'reminder-24h' | 'reminder-1h';
     version: number;
   };
+  /** Builds one member's data export (zip in storage, mailed link); the id is the export's (modules/account). */
+  'account-export': { exportId: string };
+  /** Erases a deleted account's data, keeping the ledger anonymised (modules/account). */
+  'account-erase': { userId: string };
+  /** Every hour: exports past their 7 days, with their files (modules/account). */
+  'account-export-sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

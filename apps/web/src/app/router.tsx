@@ -38,6 +38,7 @@ const ScriptureSearch = page(() => import('../features/scripture/components/sear
 const Favourites = page(() => import('../features/scripture/components/favourites-page.tsx'));
 const Notes = page(() => import('../features/scripture/components/notes-page.tsx'));
 const Profile = page(() => import('./routes/profile.tsx'));
+const Settings = page(() => import('./routes/settings.tsx'));
 const Admin = page(() => import('../features/admin/components/admin-page.tsx'));
 const Terms = page(() => import('../features/legal/components/terms-page.tsx'));
 const Privacy = page(() => import('../features/legal/components/privacy-page.tsx'));
@@ -95,6 +96,7 @@ export const routes = [
       { path: ROUTES.home, element: load(Start, gated) },
       { path: ROUTES.profile, element: load(Profile, gated) },
       { path: ROUTES.notifications, element: load(Notifications, auth) },
+      { path: ROUTES.settings, element: load(Settings, gated) },
       // One route for both, so the screen stays mounted when a new conversation gets its address.
       { path: ROUTES.chat, element: load(Chat, gated) },
       { path: ROUTES.community, element: load(Community, gated) },

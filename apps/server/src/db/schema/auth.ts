@@ -31,6 +31,11 @@ export const users = pgTable('users', {
   lockedUntil: tz('locked_until'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
+  /**
+   * The account was deleted (decision 026): set when the member confirms, the row then kept as a
+   * tombstone with no personal data so the credit ledger's rows still name an account.
+   */
+  deletedAt: tz('deleted_at'),
 });
 
 /** SPEC.md §3 profiles: id, username (the part of the e-mail before the at-sign), email. */

@@ -9,3 +9,4 @@ export * from './media.ts';
 export * from './consultation.ts';
 export * from './avatar.ts';
 export * from './notifications.ts';
+export * from './account.ts';

@@ -11,8 +11,9 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The account with this address; a deleted one (decision 026) is no longer found by it. */
 export function findUserByEmail(db: DbOrTx, email: string) {
-  return db.query.users.findFirst({ where: eq(users.email, email) });
+  return db.query.users.findFirst({ where: and(eq(users.email, email), isNull(users.deletedAt)) });
 }
 
 export function findUserById(db: DbOrTx, id: string) {
@@ -116,7 +117,7 @@ export async function findSessionByHash(db: DbOrTx, tokenHash: string) {
       firstName: users.firstName,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   return row;

@@ -159,6 +159,17 @@ export async function cancelSubscription(deps: Deps, actor: Actor, log?: Fastify
   return cancelDto(await changeCancel(deps, live, true, log));
 }
 
+/**
+ * A closed account's paid subscription (decision 026): cancelled at the provider as the member's
+ * own cancel does, so it never renews. True when a cancellation was asked for.
+ */
+export async function cancelForClosedAccount(deps: Deps, userId: string, log?: FastifyBaseLogger): Promise<boolean> {
+  const live = await livePaidSubscription(deps, userId);
+  if (!live || live.sub.cancelAtPeriodEnd) return false;
+  await changeCancel(deps, live, true, log);
+  return true;
+}
+
 /** POST /api/billing/resume: undoes a cancellation before the period ends. */
 export async function resumeSubscription(deps: Deps, actor: Actor, log?: FastifyBaseLogger): Promise<CancelDto> {
   const { userId } = requireAccess(actor, 'subscription.self');

@@ -16,4 +16,4 @@ export {
   toMediaDto,
   type MediaRow,
 } from './service.ts';
-export type { MediaVariant } from './keys.ts';
+export { mediaKeys, type MediaVariant } from './keys.ts';

@@ -77,6 +77,7 @@ export function SiteHeader() {
     ? [
         { to: paths.notifications(), label: t('nav.notifications') },
         { to: paths.profile(), label: t('nav.profile') },
+        { to: paths.settings(), label: t('nav.settings') },
         { to: paths.subscription(), label: t('nav.subscription') },
         { to: paths.referral(), label: t('nav.referral') },
         { to: paths.donations(), label: t('nav.donations') },

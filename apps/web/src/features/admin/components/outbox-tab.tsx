@@ -8,7 +8,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { PagedResults } from './paged-results.tsx';
 
 const PAGE_SIZE = 20;
-const KINDS = ['password_reset', 'email_verification', 'account_locked', 'contact'];
+const KINDS = ['password_reset', 'email_verification', 'account_locked', 'contact', 'account_export'];
 const STATUS_TONES: Record<OutboxStatus, BadgeTone> = {
   outbox: 'neutral',
   queued: 'warning',

@@ -47,7 +47,7 @@ export function describe(
     case 'consultation': {
       const role = d.role === 'counsellor' ? 'counsellor' : 'member';
       const text = t(`consultation.${role}.${str(d.event)}`, {
-        other: str(d.other),
+        other: d.other ? str(d.other) : t('notifications:formerMember'),
         when: when(str(d.startsAt), locale),
       });
       const href =

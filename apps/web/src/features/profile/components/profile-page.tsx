@@ -1,30 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SUPPORTED_LOCALES, matchLocale, type Locale } from '@candeia/shared/constants';
-import { changePasswordSchema, profileUpdateSchema, type PublicUser } from '@candeia/shared/schemas/auth';
+import { paths } from '@candeia/shared/routes';
+import { profileUpdateSchema, type PublicUser } from '@candeia/shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input, PasswordInput } from '../../../components/ui/input.tsx';
-import { NewPasswordFields, type NewPasswordTexts } from '../../../components/ui/new-password-fields.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { useFocusFirstInvalid, useMessages, withPasswordMatch } from '../../../lib/forms.ts';
+import { useMessages } from '../../../lib/forms.ts';
 import { changeLocale, i18n } from '../../../lib/i18n.ts';
-import { useChangePassword } from '../api/change-password.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 /**
- * The profile (SPEC.md §2): own data, language, and the password. `emailNotice` is what the
+ * The profile (SPEC.md §2): own data and language (the password is in the settings). `emailNotice` is what the
  * summary shows while the address is not verified (the router passes the account feature's);
  * `referral` is the referral code as the billing feature shows it (the same rule as /referral).
  */
@@ -53,7 +53,11 @@ export default function ProfilePage({ emailNotice, referral }: { emailNotice?: R
         <div className="mt-6 grid gap-6">
           <Summary user={profile.data} emailNotice={emailNotice} referral={referral} />
           <ProfileForm key={profile.data.id} user={profile.data} />
-          <PasswordForm />
+          <p className="text-sm text-stone-600">
+            <Link to={paths.settings()} className="text-brand-800 underline underline-offset-4 hover:text-brand-900">
+              {t('settingsLink')}
+            </Link>
+          </p>
         </div>
       )}
     </div>
@@ -236,115 +240,6 @@ function ProfileForm({ user }: { user: PublicUser }) {
           </Button>
           <Button type="submit" busy={isSubmitting} busyLabel={t('saving')}>
             {t('save')}
-          </Button>
-        </div>
-      </form>
-    </Card>
-  );
-}
-
-type PasswordIn = z.input<typeof changePasswordSchema>;
-type PasswordOut = z.output<typeof changePasswordSchema>;
-
-function PasswordForm() {
-  const { t } = useTranslation('profile');
-  const { message, apiMessage } = useMessages();
-  const toast = useToast();
-  const change = useChangePassword();
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors, isSubmitting, submitCount },
-  } = useForm<PasswordIn, unknown, PasswordOut>({
-    resolver: withPasswordMatch(zodResolver(changePasswordSchema), 'newPassword', 'confirmPassword'),
-    mode: 'onTouched',
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    shouldFocusError: false,
-  });
-  useFocusFirstInvalid(formRef, submitCount);
-  const newPassword = watch('newPassword') ?? '';
-
-  const onSubmit = async (values: PasswordOut) => {
-    setFormError(null);
-    try {
-      await change.mutateAsync(values);
-      reset();
-      toast({ variant: 'success', title: t('password.changed'), description: t('password.changedHint') });
-    } catch (e) {
-      const fields = e instanceof ApiError ? e.fields : {};
-      let first = true;
-      for (const name of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
-        const msg = fields[name];
-        if (!msg) continue;
-        setError(name, { type: 'server', message: msg });
-        first = false;
-      }
-      // A wrong current password is shown on its field; anything else in the alert.
-      if (first) setFormError(apiMessage(e));
-    }
-  };
-
-  const texts: NewPasswordTexts = {
-    show: t('password.show'),
-    hide: t('password.hide'),
-    rulesTitle: t('password.rulesTitle'),
-    ruleMet: t('password.ruleMet'),
-    ruleUnmet: t('password.ruleUnmet'),
-    rules: {
-      min: t('password.rules.min'),
-      lower: t('password.rules.lower'),
-      upper: t('password.rules.upper'),
-      number: t('password.rules.number'),
-      special: t('password.rules.special'),
-    },
-  };
-
-  return (
-    <Card className="p-5 sm:p-6">
-      <h2 className="font-serif text-xl font-semibold text-stone-900">{t('password.title')}</h2>
-      <p className="mt-1 text-sm text-stone-600">{t('password.lead')}</p>
-      <form ref={formRef} noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 grid gap-4">
-        <Field label={t('password.current')} required error={message(errors.currentPassword?.message)}>
-          {(a) => (
-            <PasswordInput
-              {...a}
-              autoComplete="current-password"
-              showLabel={texts.show}
-              hideLabel={texts.hide}
-              {...register('currentPassword')}
-            />
-          )}
-        </Field>
-        <NewPasswordFields
-          columns
-          required
-          rulesId="profile-password-rules"
-          value={newPassword}
-          texts={texts}
-          password={{
-            label: t('password.new'),
-            error: message(errors.newPassword?.message),
-            input: register('newPassword'),
-          }}
-          confirm={{
-            label: t('password.confirm'),
-            error: message(errors.confirmPassword?.message),
-            input: register('confirmPassword'),
-          }}
-        />
-        {formError ? (
-          <Alert variant="error" title={t('password.failed')}>
-            {formError}
-          </Alert>
-        ) : null}
-        <div className="flex justify-end">
-          <Button type="submit" busy={isSubmitting} busyLabel={t('saving')}>
-            {t('password.submit')}
           </Button>
         </div>
       </form>
