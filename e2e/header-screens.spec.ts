@@ -101,7 +101,15 @@ test('the header fits, signed out and signed in, in each language', async ({ pag
           const menuButton = page.getByRole('banner').getByRole('button', { name: /Menu da conta/ });
           await menuButton.click();
           const account = page.getByRole('banner').getByRole('navigation', { name: 'Sua conta' });
-          for (const label of ['Notificações', 'Perfil', 'Configurações', 'Assinatura', 'Indicações', 'Doações', 'Admin'])
+          for (const label of [
+            'Notificações',
+            'Perfil',
+            'Configurações',
+            'Assinatura',
+            'Indicações',
+            'Doações',
+            'Admin',
+          ])
             await expect(account.getByRole('link', { name: label })).toBeVisible();
           expect(await problems(page), `${name} account menu`).toEqual([]);
           await expectAccessible(page, `account menu ${width}`);
