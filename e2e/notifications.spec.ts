@@ -15,9 +15,15 @@ test('the bell counts live what another member does, and the list leads to it', 
   const ana = await createUser({ firstName: 'Ana' });
   const bruno = await createUser({ firstName: 'Bruno' });
   await loginAs(page, ana);
+  const streams: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/notifications/events')) streams.push(r.url());
+  });
   await page.goto('/start');
   const bell = page.getByRole('banner').getByRole('link', { name: /^Notificações/ });
   await expect(bell).toHaveAccessibleName('Notificações');
+  // One stream for the tab, whichever of the two bells (phone, wide screen) is on view.
+  await expect.poll(() => streams.length).toBe(1);
 
   const post = await postThroughApi(page, baseURL!, 'Peço oração por uma decisão difícil.');
   expect(post.status).toBe('published');

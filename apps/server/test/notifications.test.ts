@@ -9,7 +9,7 @@ import {
 import { billingHousekeeping } from '../src/modules/billing/housekeeping.ts';
 import { spend } from '../src/modules/credits/service.ts';
 import { createTestApp, type TestRequestOptions } from './support/app.ts';
-import { insertAccount, insertUser, type TestUser } from './support/factories.ts';
+import { insertAccount, insertUser, uniqueIp, type TestUser } from './support/factories.ts';
 
 /**
  * Notifications (the bell and /notifications): each type made by its event, once, and not for
@@ -191,6 +191,18 @@ describe('the list and read marks', () => {
     const all = await as(u, { method: 'POST', url: '/api/notifications/read-all' });
     expect(all.json()).toEqual({ unread: 0 });
     expect((await as(u, { url: '/api/notifications/unread' })).json()).toEqual({ unread: 0 });
+  });
+
+  it('read marks in a loop are refused past 300 a minute', async () => {
+    const u = await insertUser(t);
+    const remoteAddress = uniqueIp();
+    for (let i = 0; i < 300; i++) {
+      const res = await as(u, { method: 'POST', url: '/api/notifications/read-all', remoteAddress });
+      expect(res.statusCode).toBe(200);
+    }
+    const refused = await as(u, { method: 'POST', url: '/api/notifications/read-all', remoteAddress });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
   });
 
   it('needs a session', async () => {

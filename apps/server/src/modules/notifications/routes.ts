@@ -10,6 +10,8 @@ import * as notifications from './service.ts';
 
 /** Notes close together (a burst of reactions) make one count. */
 const COALESCE_MS = 300;
+/** Read marks per minute (per address): far above a person's taps, below a loop's. */
+const READS_PER_MINUTE = { max: 300, windowMs: 60_000 };
 /** Open bell streams one member may hold in one process (a few tabs; not a flood of sockets). */
 const STREAMS_PER_MEMBER = 8;
 
@@ -21,9 +23,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     notifications.list(deps, req.actor(), req.query.before),
   );
   app.get('/unread', { config: { touch: false } }, async (req) => notifications.unreadCount(deps, req.actor()));
-  app.post('/read-all', async (req) => notifications.markAllRead(deps, req.actor()));
-  app.post('/:id/read', { schema: { params: notificationParamsSchema } }, async (req) =>
-    notifications.markRead(deps, req.actor(), req.params.id),
+  app.post('/read-all', { config: { rateLimit: READS_PER_MINUTE } }, async (req) =>
+    notifications.markAllRead(deps, req.actor()),
+  );
+  app.post(
+    '/:id/read',
+    { schema: { params: notificationParamsSchema }, config: { rateLimit: READS_PER_MINUTE } },
+    async (req) => notifications.markRead(deps, req.actor(), req.params.id),
   );
 
   // The server closing (a deploy, a test's end) ends the open streams; the bells reconnect.

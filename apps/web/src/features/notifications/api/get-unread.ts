@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { NotificationEvent, UnreadDto } from '@candeia/shared/schemas/notifications';
 import { api } from '../../../lib/api.ts';
@@ -13,27 +13,53 @@ export function getUnread(): Promise<UnreadDto> {
 }
 
 /**
- * The bell's stream (`/api/notifications/events`, server-sent events): each count the server
- * sends replaces the bell's, and a changed count refreshes the list. Whether it is open; the
- * browser reconnects by itself after a drop, and polling covers the time it is down.
+ * The bell's stream (`/api/notifications/events`, server-sent events), one per tab however many
+ * bells are mounted (the phone's and the wide screen's): each count the server sends replaces the
+ * bell's, and a changed count refreshes the list. The browser reconnects by itself after a drop.
  */
+let stream: { source: EventSource; users: number; open: boolean; watchers: Set<(open: boolean) => void> } | null = null;
+
+function openStream(qc: QueryClient) {
+  const source = new EventSource('/api/notifications/events');
+  const s = { source, users: 0, open: false, watchers: new Set<(open: boolean) => void>() };
+  const tell = (open: boolean) => {
+    s.open = open;
+    for (const w of s.watchers) w(open);
+  };
+  source.onopen = () => tell(true);
+  source.onerror = () => tell(false);
+  source.addEventListener('count', (e) => {
+    const { unread } = JSON.parse((e as MessageEvent<string>).data) as NotificationEvent;
+    void (async () => {
+      // The stream's count is the newest: a fetch of the count still under way (begun before
+      // this change) must not land after it with the older number.
+      await qc.cancelQueries({ queryKey: notificationKeys.unread });
+      const before = qc.getQueryData<UnreadDto>(notificationKeys.unread)?.unread;
+      qc.setQueryData<UnreadDto>(notificationKeys.unread, { unread });
+      if (before !== undefined && before !== unread) void qc.invalidateQueries({ queryKey: notificationKeys.list });
+    })();
+  });
+  return s;
+}
+
+/** Whether the tab's stream is open (opened with the first bell, closed with the last). */
 function useUnreadEvents(enabled: boolean): boolean {
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/notifications/events');
-    source.onopen = () => setOpen(true);
-    source.onerror = () => setOpen(false);
-    source.addEventListener('count', (e) => {
-      const { unread } = JSON.parse((e as MessageEvent<string>).data) as NotificationEvent;
-      const before = qc.getQueryData<UnreadDto>(notificationKeys.unread)?.unread;
-      qc.setQueryData<UnreadDto>(notificationKeys.unread, { unread });
-      if (before !== undefined && before !== unread) void qc.invalidateQueries({ queryKey: notificationKeys.list });
-    });
+    stream ??= openStream(qc);
+    const s = stream;
+    s.users += 1;
+    s.watchers.add(setOpen);
+    setOpen(s.open);
     return () => {
-      source.close();
-      setOpen(false);
+      s.watchers.delete(setOpen);
+      s.users -= 1;
+      if (s.users === 0) {
+        s.source.close();
+        if (stream === s) stream = null;
+      }
     };
   }, [enabled, qc]);
   return open;
