@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDto } from '@candeia/shared/schemas/community';
 import { createTestApp } from './support/app.ts';
 import { insertUser, type TestUser } from './support/factories.ts';
+import { openEventStream } from './support/sse.ts';
 
 /**
  * The open feed's stream (`GET /api/community/feed/events`, server-sent events over the event
@@ -41,40 +42,16 @@ afterAll(async () => {
 
 /** An open feed stream: the notes it received so far, and how to close it. */
 async function listen(u: TestUser, feed: 'following' | 'discover') {
-  const ctrl = new AbortController();
-  const res = await fetch(`${base}/api/community/feed/events?feed=${feed}`, {
-    headers: { cookie: u.cookie, origin: t.config.APP_URL, 'sec-fetch-site': 'same-origin' },
-    signal: ctrl.signal,
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-  const notes: string[] = [];
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          if (event) notes.push(event);
-        }
-      }
-    } catch {
-      /* closed by the test */
-    }
-  })();
+  const stream = await openEventStream(`${base}/api/community/feed/events?feed=${feed}`, u.cookie, t.config.APP_URL);
+  expect(stream.res.status).toBe(200);
+  expect(stream.res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   // The subscription is in place once the first bytes (the retry line) arrived.
-  await expect.poll(() => res.bodyUsed).toBe(true);
+  await expect.poll(() => stream.res.bodyUsed).toBe(true);
   return {
-    notes,
-    close: async () => {
-      ctrl.abort();
-      await reading;
+    get notes() {
+      return stream.events.map((e) => e.event);
     },
+    close: stream.close,
   };
 }
 

@@ -10,6 +10,7 @@ import { billingHousekeeping } from '../src/modules/billing/housekeeping.ts';
 import { spend } from '../src/modules/credits/service.ts';
 import { createTestApp, type TestRequestOptions } from './support/app.ts';
 import { insertAccount, insertUser, uniqueIp, type TestUser } from './support/factories.ts';
+import { openEventStream } from './support/sse.ts';
 
 /**
  * Notifications (the bell and /notifications): each type made by its event, once, and not for
@@ -214,38 +215,16 @@ describe('the list and read marks', () => {
 describe('the bell’s stream', () => {
   /** An open bell: the counts it received so far, and how to close it. */
   async function bell(u: TestUser) {
-    const ctrl = new AbortController();
-    const res = await fetch(`${base}/api/notifications/events`, {
-      headers: { cookie: u.cookie, origin: t.config.APP_URL, 'sec-fetch-site': 'same-origin' },
-      signal: ctrl.signal,
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    const counts: number[] = [];
-    const reading = (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for await (const chunk of res.body!) {
-          buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-          let cut;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const data = /^data: (.+)$/m.exec(block)?.[1];
-            if (/^event: count$/m.test(block) && data) counts.push((JSON.parse(data) as { unread: number }).unread);
-          }
-        }
-      } catch {
-        /* closed by the test */
-      }
-    })();
+    const stream = await openEventStream(`${base}/api/notifications/events`, u.cookie, t.config.APP_URL);
+    expect(stream.res.status).toBe(200);
+    expect(stream.res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     return {
-      counts,
-      close: async () => {
-        ctrl.abort();
-        await reading;
+      get counts() {
+        return stream.events
+          .filter((e) => e.event === 'count')
+          .map((e) => (JSON.parse(e.data) as { unread: number }).unread);
       },
+      close: stream.close,
     };
   }
 

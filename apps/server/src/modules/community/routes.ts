@@ -17,7 +17,7 @@ import {
   updatePostSchema,
 } from '@candeia/shared/schemas/community';
 import { PassThrough } from 'node:stream';
-import { AppError } from '../../lib/app-error.ts';
+import { streamSlots } from '../../lib/stream-slots.ts';
 import * as community from './service.ts';
 
 /** A comment line keeps idle proxies from closing a feed's stream. */
@@ -43,7 +43,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // The server closing (a deploy, a test's end) ends the open streams; the pages reconnect.
   const open = new Set<PassThrough>();
-  const perMember = new Map<string, number>();
+  const slots = streamSlots(STREAMS_PER_MEMBER);
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();
   });
@@ -62,15 +62,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         }, COALESCE_MS);
         timer.unref();
       };
-      const who = req.actor().userId ?? '';
-      // Counted before the subscription is awaited, so streams opened at once cannot all slip in.
-      if ((perMember.get(who) ?? 0) >= STREAMS_PER_MEMBER) throw new AppError('RATE_LIMITED');
-      perMember.set(who, (perMember.get(who) ?? 0) + 1);
-      const release = () => {
-        const left = (perMember.get(who) ?? 1) - 1;
-        if (left > 0) perMember.set(who, left);
-        else perMember.delete(who);
-      };
+      const release = slots.take(req.actor().userId ?? '');
       let stop: () => void;
       try {
         stop = await community.feedEvents(deps, req.actor(), req.query.feed, { post: note, resync: note });

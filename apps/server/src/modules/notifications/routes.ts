@@ -6,6 +6,7 @@ import {
 } from '@candeia/shared/schemas/notifications';
 import { AppError } from '../../lib/app-error.ts';
 import { sendEventStream } from '../../lib/event-stream.ts';
+import { streamSlots } from '../../lib/stream-slots.ts';
 import * as notifications from './service.ts';
 
 /** Notes close together (a burst of reactions) make one count. */
@@ -34,7 +35,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The server closing (a deploy, a test's end) ends the open streams; the bells reconnect.
   const open = new Set<() => void>();
-  const perMember = new Map<string, number>();
+  const slots = streamSlots(STREAMS_PER_MEMBER);
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
@@ -44,15 +45,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     // It takes no query: anything in one is refused, not read.
     if (Object.keys(req.query ?? {}).length > 0) throw new AppError('VALIDATION_INVALID_FORMAT');
     const actor = req.actor();
-    const who = actor.userId ?? '';
-    // Counted before the subscription is awaited, so streams opened at once cannot all slip in.
-    if ((perMember.get(who) ?? 0) >= STREAMS_PER_MEMBER) throw new AppError('RATE_LIMITED');
-    perMember.set(who, (perMember.get(who) ?? 0) + 1);
-    const release = () => {
-      const left = (perMember.get(who) ?? 1) - 1;
-      if (left > 0) perMember.set(who, left);
-      else perMember.delete(who);
-    };
+    const release = slots.take(actor.userId ?? '');
     let send: ((e: NotificationEvent) => void) | null = null;
     let timer: NodeJS.Timeout | null = null;
     const count = async () => {
