@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54329);
+/** The push service on this machine that e2e/notification-push.spec.ts starts (the server may post only there). */
+export const E2E_PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? E2E_PORT + 7);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'candeia-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -77,6 +79,9 @@ export default defineConfig({
       // on screen long enough to stop it or reload in the middle of it (e2e/chat.spec.ts) on a busy
       // machine.
       AI_STREAM_PACE_MS: '100',
+      // Push messages go to the test's own push service (its certificate is a test one).
+      PUSH_SERVICE_HOSTS: `127.0.0.1:${E2E_PUSH_PORT}`,
+      PUSH_CA_FILE: 'apps/server/test/support/push-tls/cert.pem',
     },
   },
 });

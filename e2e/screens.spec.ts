@@ -92,7 +92,7 @@ test('admin', async ({ page, login, baseURL }) => {
     await page.request.post(data.url, { data: data.body, headers: { origin: baseURL! } });
   }
   await login({ role: 'admin' });
-  await page.goto('/admin');
+  await page.goto('/admin?tab=security');
   await expect(page.getByRole('tab').first()).toBeVisible();
   await expect(page.getByText('demo@candeia.app').filter({ visible: true }).first()).toBeVisible();
   await shot(page, 'admin');

@@ -48,6 +48,8 @@ export default defineConfig({
         file_handlers: [{ action: '/open-file', accept: { 'text/plain': ['.txt'] } }],
       },
       workbox: {
+        // Push messages and their clicks (public/push-sw.js, decision 027).
+        importScripts: ['/push-sw.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],

@@ -12,7 +12,9 @@ import type { JobQueue } from './jobs/queue.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-logger.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { alertRoutes } from './modules/alerts/index.ts';
 import { avatarRoutes } from './modules/avatar/index.ts';
+import { messageRoutes } from './modules/messages/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes, subscribeBilling } from './modules/billing/index.ts';
@@ -204,6 +206,8 @@ async function createFastify(opts: BuildOptions) {
       await api.register(consultationRoutes, { prefix: '/consultations' });
       await api.register(avatarRoutes, { prefix: '/avatar' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(alertRoutes, { prefix: '/alerts' });
+      await api.register(messageRoutes, { prefix: '/messages' });
       await api.register(accountRoutes, { prefix: '/account', secureCookies: secure });
       await api.register(mediaRoutes, { prefix: '/media' });
       await api.register(shareApiRoutes, { prefix: '/share', secureCookies: secure });

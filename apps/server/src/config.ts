@@ -6,15 +6,24 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const list = z
-  .string()
-  .default('')
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
-  );
+const items = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+
+const list = z.string().default('').transform(items);
+
+/**
+ * The push services of the browsers (Chrome's and Edge's on Android, Firefox, Windows, Safari):
+ * where member-supplied push endpoints may point by default (decision 027).
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+] as const;
 
 /** Every setting of the server, read from the environment and checked at start-up. */
 export const configSchema = z.object({
@@ -116,6 +125,14 @@ export const configSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   /** Prepended to every key, to share a bucket. */
   S3_PREFIX: z.string().default(''),
+  /**
+   * The push services the server may post to, comma-separated: a host (port 443), `*.domain`
+   * (any host under it) or `host:port`. A subscription whose endpoint is anywhere else is refused:
+   * the server never posts to an address a member chose (decision 027).
+   */
+  PUSH_SERVICE_HOSTS: z.string().default(DEFAULT_PUSH_SERVICE_HOSTS.join(',')).transform(items),
+  /** A PEM file of certificates trusted for push services besides the usual ones (a private push service). */
+  PUSH_CA_FILE: z.string().optional(),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -141,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: resolve(cfg.DATA_DIR),
     CONTENT_DIR: resolve(cfg.CONTENT_DIR),
     MEDIA_DIR: cfg.MEDIA_DIR ? resolve(cfg.MEDIA_DIR) : '',
+    ...(cfg.PUSH_CA_FILE ? { PUSH_CA_FILE: resolve(cfg.PUSH_CA_FILE) } : {}),
   };
 }
 

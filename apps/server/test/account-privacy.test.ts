@@ -36,6 +36,14 @@ interface Member extends TestUser {
   marks: string[];
   postId: string;
   photoId: string;
+  endpoint: string;
+}
+
+let admin: TestUser | null = null;
+/** The administrator who answers contact messages. */
+async function staff(): Promise<TestUser> {
+  admin ??= await insertUser(t, { role: 'admin' });
+  return admin;
 }
 
 let seq = 0;
@@ -93,7 +101,53 @@ async function seedMember(name: string): Promise<Member> {
     remoteAddress: uniqueIp(),
   });
   expect(donation.statusCode, donation.body).toBe(200);
-  return { ...u, marks, postId: post.json<{ id: string }>().id, photoId };
+  // Notification choices, a device (at a push service no test reaches) and a notice still to push.
+  const chose = await t.request({
+    method: 'PUT',
+    url: '/api/notifications/preferences',
+    cookie,
+    payload: { comment: { inApp: true, push: true, email: true } },
+  });
+  expect(chose.statusCode, chose.body).toBe(200);
+  const endpoint = `https://push.invalid/${mark}-aparelho`;
+  await t.query(
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, 'BPub', 'segredo${mark}')`,
+    [u.user.id, endpoint],
+  );
+  await t.query(
+    `INSERT INTO notification_deliveries (user_id, type, data, key, push, email, dispatched_at)
+     VALUES ($1, 'follow', $2, $3, true, false, now())`,
+    [u.user.id, { other: `${mark} aviso` }, `test:${mark}`],
+  );
+  marks.push(endpoint, `segredo${mark}`, `${mark} aviso`);
+  // Contact messages (decision 028): one sent signed in, one signed out from the same address,
+  // and the administration's reply to the first.
+  for (const [text, signedIn] of [
+    [`${mark} contato logado`, true],
+    [`${mark} contato anônimo`, false],
+  ] as const) {
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/contact',
+      cookie: signedIn ? cookie : null,
+      payload: { name: `${mark}Nome`, email: u.email, message: text },
+      remoteAddress: uniqueIp(),
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    marks.push(text);
+  }
+  const [signedInMessage] = await t.query<{ id: string }>('SELECT id FROM contact_messages WHERE user_id = $1', [
+    u.user.id,
+  ]);
+  const replied = await t.request({
+    method: 'POST',
+    url: `/api/admin/inbox/${signedInMessage!.id}/replies`,
+    cookie: (await staff()).cookie,
+    payload: { body: `${mark} resposta da equipe` },
+  });
+  expect(replied.statusCode, replied.body).toBe(201);
+  marks.push(`${mark} resposta da equipe`);
+  return { ...u, marks, postId: post.json<{ id: string }>().id, photoId, endpoint };
 }
 
 /** The files of a zip, by name. */
@@ -278,9 +332,23 @@ describe('export my data', () => {
     expect(data.tables.credit_ledger!.length).toBeGreaterThan(0);
     expect(data.tables.donations).toHaveLength(1);
     expect(data.tables.sessions!.length).toBeGreaterThan(0);
+    expect(data.tables.notification_preferences).toEqual([
+      expect.objectContaining({ type: 'comment', in_app: true, push: true, email: true }),
+    ]);
+    // Her device is listed, without its address and keys.
+    expect(data.tables.push_subscriptions).toHaveLength(1);
+    expect(Object.keys(data.tables.push_subscriptions![0]!).sort()).toEqual(['created_at', 'id', 'user_id']);
+    expect(data.tables).not.toHaveProperty('notification_deliveries');
     expect(data.files).toEqual([{ path: `media/${ana.photoId}-full.webp`, mediaId: ana.photoId, kind: 'photo' }]);
-    // Every row names Ana in the column it was found by.
-    for (const ref of USER_REFERENCES.filter((r) => r.export === 'owner'))
+    // Her contact messages, by her session and by her address, with the reply (not who wrote it).
+    expect(data.tables.contact_messages).toHaveLength(2);
+    expect(text('contact_messages')).toContain(`${ana.marks[0]}`);
+    for (const m of ana.marks.filter((x) => / contato | resposta da equipe$/.test(x)))
+      expect(text('contact_messages')).toContain(m);
+    expect(text('contact_messages')).not.toContain('admin_id');
+    for (const row of data.tables.contact_messages!) expect(row.email).toBe(ana.email);
+    // Every row names Ana in the column it was found by (contact messages: or by her address).
+    for (const ref of USER_REFERENCES.filter((r) => r.export === 'owner' && r.table !== 'contact_messages'))
       for (const row of data.tables[ref.table] ?? [])
         expect(
           USER_REFERENCES.filter((r) => r.table === ref.table && r.export === 'owner').some(
@@ -293,7 +361,14 @@ describe('export my data', () => {
   it('holds nothing of anyone else, and no secret', () => {
     const all = [...files.values()].map((b) => b.toString('latin1')).join('\n');
     for (const s of [bia.user.id, bia.photoId, ...bia.marks]) expect(all).not.toContain(s);
-    for (const secret of ['password_hash', 'token_hash', 'payer_token_hash', 'private_notes', '$argon2']) {
+    for (const secret of [
+      'password_hash',
+      'token_hash',
+      'payer_token_hash',
+      'private_notes',
+      '$argon2',
+      ana.endpoint,
+    ]) {
       expect(all).not.toContain(secret);
     }
   });

@@ -88,7 +88,7 @@ describe('SECURITY 11: public routes do not ask for a session', () => {
 
 describe('SECURITY 11: every /api/admin route is admin-only', () => {
   it.each(adminRoutes.map((r) => [key(r), r] as const))(
-    '%s: 401 signed out, 403 for a user (logged), 200/400 for an admin',
+    '%s: 401 signed out, 403 for a user (logged), 200/400 (404 for an unknown id) for an admin',
     async (_k, r) => {
       expectCode(await call(r), 401, 'AUTH_REQUIRED');
       expectCode(await call(r, { body: true }), 401, 'AUTH_REQUIRED');
@@ -108,7 +108,8 @@ describe('SECURITY 11: every /api/admin route is admin-only', () => {
       expect(after.at(-1)).toEqual({ details: `${r.method} ${r.url}`, email: user.email });
 
       const res = await call(r, { cookie: admin.cookie, body: true });
-      expect([200, 400]).toContain(res.statusCode);
+      // A route with an id in its path answers 404 for the fresh id of this call (nothing has it).
+      expect(r.url.includes(':') ? [200, 400, 404] : [200, 400]).toContain(res.statusCode);
     },
   );
 });

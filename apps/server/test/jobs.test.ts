@@ -68,7 +68,7 @@ describe('the job queue', () => {
     expect(await jobState('maintenance-purge', first!)).toBe('completed');
   });
 
-  it('registers the app’s queues and schedules: housekeeping every minute, the purge, the media, room and export sweeps every hour, the rate-limit sweep every five minutes, mail, video transcodes, consultation notices, data exports and account erasures on demand', async () => {
+  it('registers the app’s queues and schedules: housekeeping every minute, the purge, the media, room and export sweeps every hour, the rate-limit sweep every five minutes, the notification sweep every minute, mail, video transcodes, consultation notices, notifications’ pushes and e-mails, data exports, account erasures and sacred-text installs on demand', async () => {
     const schedules = await t.query<{ name: string; cron: string; timezone: string }>(
       'SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name',
     );
@@ -78,6 +78,7 @@ describe('the job queue', () => {
       { name: 'consultation-sweep', cron: '41 * * * *', timezone: 'UTC' },
       { name: 'maintenance-purge', cron: '0 * * * *', timezone: 'UTC' },
       { name: 'media-sweep', cron: '17 * * * *', timezone: 'UTC' },
+      { name: 'notification-sweep', cron: '* * * * *', timezone: 'UTC' },
       { name: 'rate-limit-sweep', cron: '*/5 * * * *', timezone: 'UTC' },
     ]);
     const queues = await t.query<{ name: string; policy: string; retry_limit: number; dead_letter: string | null }>(
@@ -90,11 +91,15 @@ describe('the job queue', () => {
       { name: 'billing-housekeeping', policy: 'stately', retry_limit: 0, dead_letter: null },
       { name: 'consultation-notice', policy: 'standard', retry_limit: 5, dead_letter: null },
       { name: 'consultation-sweep', policy: 'stately', retry_limit: 0, dead_letter: null },
+      { name: 'content-install', policy: 'standard', retry_limit: 0, dead_letter: null },
       { name: 'mail-failed', policy: 'standard', retry_limit: 5, dead_letter: null },
       { name: 'mail-send', policy: 'standard', retry_limit: 8, dead_letter: 'mail-failed' },
       { name: 'maintenance-purge', policy: 'stately', retry_limit: 0, dead_letter: null },
       { name: 'media-sweep', policy: 'stately', retry_limit: 0, dead_letter: null },
       { name: 'media-video', policy: 'standard', retry_limit: 1, dead_letter: null },
+      { name: 'notification-email', policy: 'standard', retry_limit: 5, dead_letter: null },
+      { name: 'notification-push', policy: 'standard', retry_limit: 6, dead_letter: null },
+      { name: 'notification-sweep', policy: 'stately', retry_limit: 0, dead_letter: null },
       { name: 'rate-limit-sweep', policy: 'stately', retry_limit: 0, dead_letter: null },
     ]);
   });

@@ -21,8 +21,29 @@ import {
   type AvatarGalleryDto,
   type AvatarSessionPageDto,
 } from '@candeia/shared/schemas/avatar';
-import { notificationsQuerySchema, type NotificationPageDto } from '@candeia/shared/schemas/notifications';
+import { alertInputSchema } from '@candeia/shared/schemas/alerts';
+import {
+  NOTIFICATION_DEFAULTS,
+  notificationPreferencesSchema,
+  notificationsQuerySchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+  type NotificationPageDto,
+  type NotificationPreferencesDto,
+} from '@candeia/shared/schemas/notifications';
 import { deleteAccountSchema } from '@candeia/shared/schemas/account';
+import {
+  blockSchema,
+  conversationsQuerySchema,
+  reachQuerySchema,
+  readSchema,
+  reportMessageSchema,
+  resolveMessageReportSchema,
+  sendMessageSchema as sendDirectMessageSchema,
+  startConversationSchema,
+  threadQuerySchema,
+  type ConversationPageDto,
+} from '@candeia/shared/schemas/messages';
 import {
   changePasswordSchema,
   loginSchema,
@@ -68,7 +89,10 @@ import {
   moderationSettingsSchema,
   suspendSchema,
 } from '@candeia/shared/schemas/moderation';
-import { contactSchema } from '@candeia/shared/schemas/contact';
+import { contactSchema, inboxHandledSchema, inboxQuerySchema, inboxReplySchema } from '@candeia/shared/schemas/contact';
+import { changeRoleSchema, memberActionSchema, suspendAccountSchema } from '@candeia/shared/schemas/admin-members';
+import { contentRunSchema } from '@candeia/shared/schemas/content-admin';
+import { dashboardQuerySchema } from '@candeia/shared/schemas/dashboard';
 import {
   availabilitySchema,
   bookSchema,
@@ -109,7 +133,9 @@ import { planBySlug } from './support/billing.ts';
 import { parseSse } from './support/chat.ts';
 import { bibleFixture, insertText, seedScriptureOf } from './support/scripture.ts';
 
-const t = await createTestApp();
+/** A push service that does not exist (.invalid): B's device is there, and nothing ever reaches it. */
+const PUSH_HOST = 'push.candeia.invalid';
+const t = await createTestApp({ PUSH_SERVICE_HOSTS: PUSH_HOST });
 /** A paid plan, for the billing entries of the matrix. */
 const silverPlanId = (await t.query<{ id: string }>("SELECT id FROM subscription_plans WHERE slug = 'silver'"))[0]!.id;
 const routes = routeTable(t.app).filter((r) => r.url.startsWith('/api/'));
@@ -401,7 +427,11 @@ describe('SECURITY 12: no state change on GET', () => {
   });
 
   /** Routes whose answer never ends by itself (server-sent events that stay open). */
-  const OPEN_STREAMS = new Set(['GET /api/community/feed/events', 'GET /api/notifications/events']);
+  const OPEN_STREAMS = new Set([
+    'GET /api/community/feed/events',
+    'GET /api/notifications/events',
+    'GET /api/messages/events',
+  ]);
 
   it('calling every GET route (as a user and as an admin, with odd queries) changes nothing', async () => {
     const before = await snapshot();
@@ -1194,6 +1224,34 @@ const MATRIX: MatrixEntry[] = [
     route: `${method} ${pattern}`,
     attempts: () => [{ url: concreteUrl(pattern, target()), payload, status: [403] }],
   })),
+  // The administration's acts on an account, its inbox and its sacred texts (decision 028): A is
+  // refused whatever B's account or message.
+  ...(
+    [
+      ['GET', '/api/admin/users/:userId', undefined],
+      ['PUT', '/api/admin/users/:userId/role', { role: 'admin', reason: '' }],
+      ['POST', '/api/admin/users/:userId/unlock', { reason: '' }],
+      ['POST', '/api/admin/users/:userId/verification-mail', undefined],
+      ['POST', '/api/admin/users/:userId/password-reset', undefined],
+      ['PUT', '/api/admin/users/:userId/suspension', { reason: 'x' }],
+      ['DELETE', '/api/admin/users/:userId/suspension', undefined],
+      ['POST', '/api/admin/users/:userId/delete', { reason: '' }],
+      ['POST', '/api/admin/inbox/:id/read', undefined],
+      ['PUT', '/api/admin/inbox/:id/handled', { handled: true }],
+      ['POST', '/api/admin/inbox/:id/replies', { body: 'Olá' }],
+      ['DELETE', '/api/admin/inbox/:id', undefined],
+    ] as const
+  ).map(([method, pattern, payload]) => ({
+    route: `${method} ${pattern}`,
+    attempts: ({ a, b }: Ctx) => [
+      { url: concreteUrl(pattern, b.user.id), payload, status: [403] },
+      { url: concreteUrl(pattern, a.user.id), payload, status: [403] },
+    ],
+  })),
+  {
+    route: 'POST /api/admin/texts/:textId/runs',
+    attempts: () => [{ url: '/api/admin/texts/kjv/runs', payload: { action: 'reimport' }, status: [403] }],
+  },
   // Avatar. B (on Ouro) has a running session with Helena whose greeting names Bianca, a message
   // and its answer in it, and Tiago as a favourite. A is on the trial (no `live`): A's gallery,
   // favourites and history are A's own; B's session is not found by A whatever the route.
@@ -1339,6 +1397,200 @@ const MATRIX: MatrixEntry[] = [
       ...targetFields(b).map((f) => ({ url: '/api/notifications/read-all', payload: f, status: [200] })),
     ],
   },
+  // Alerts: A's dismissal is A's own (B's stays as it is, and B's id anywhere is not read).
+  {
+    route: 'POST /api/alerts/:id/dismiss',
+    attempts: ({ b }) => [
+      { url: `/api/alerts/${alertOfB.id}/dismiss`, status: [200] },
+      { url: `/api/alerts/${alertOfB.id}/dismiss${targetQuery(b)}`, status: [200] },
+      { url: `/api/alerts/${b.user.id}/dismiss`, status: [404] },
+      ...targetFields(b).map((f) => ({ url: `/api/alerts/${alertOfB.id}/dismiss`, payload: f, status: [200] })),
+    ],
+  },
+  ...(
+    [
+      ['PUT', '/api/admin/alerts/:id', { severity: 'info' }],
+      ['POST', '/api/admin/alerts/:id/end', undefined],
+      ['DELETE', '/api/admin/alerts/:id', undefined],
+    ] as const
+  ).map(([method, pattern, payload]) => ({
+    route: `${method} ${pattern}`,
+    attempts: () => [{ url: concreteUrl(pattern, alertOfB.id), payload, status: [403] }],
+  })),
+  // Notification choices and devices: B chose differently and has a device. A sees and changes
+  // only A's; B's device is neither taken (its address without its keys) nor removed by A.
+  {
+    route: 'GET /api/notifications/preferences',
+    attempts: ({ b }) => [
+      {
+        url: '/api/notifications/preferences',
+        status: [200],
+        check: (res) =>
+          expect(res.json<NotificationPreferencesDto>()).toEqual({ types: NOTIFICATION_DEFAULTS, devices: 0 }),
+      },
+      { url: `/api/notifications/preferences${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  {
+    route: 'PUT /api/notifications/preferences',
+    attempts: ({ b }) => {
+      const mine = { comment: { inApp: true, push: false, email: false } };
+      return [
+        { url: '/api/notifications/preferences', payload: mine, status: [200] },
+        { url: `/api/notifications/preferences${targetQuery(b)}`, payload: mine, status: [400] },
+        ...targetFields(b).map((f) => ({
+          url: '/api/notifications/preferences',
+          payload: { ...mine, ...f },
+          status: [400],
+        })),
+      ];
+    },
+  },
+  {
+    route: 'GET /api/notifications/push/key',
+    attempts: ({ b }) => [
+      { url: '/api/notifications/push/key', status: [200] },
+      { url: `/api/notifications/push/key${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  {
+    route: 'POST /api/notifications/push/subscriptions',
+    attempts: ({ b }) => [
+      { url: '/api/notifications/push/subscriptions', payload: { ...pushOfB, keys: pushKeysOfA }, status: [400] },
+      {
+        url: `/api/notifications/push/subscriptions${targetQuery(b)}`,
+        payload: { endpoint: `https://${PUSH_HOST}/a/${randomUUID()}`, keys: pushKeysOfA },
+        status: [400],
+      },
+      ...targetFields(b).map((f) => ({
+        url: '/api/notifications/push/subscriptions',
+        payload: { endpoint: `https://${PUSH_HOST}/a/${randomUUID()}`, keys: pushKeysOfA, ...f },
+        status: [400],
+      })),
+    ],
+  },
+  {
+    route: 'POST /api/notifications/push/unsubscribe',
+    attempts: ({ b }) => [
+      { url: '/api/notifications/push/unsubscribe', payload: { endpoint: pushOfB.endpoint }, status: [404] },
+      {
+        url: `/api/notifications/push/unsubscribe${targetQuery(b)}`,
+        payload: { endpoint: pushOfB.endpoint },
+        status: [400],
+      },
+      ...targetFields(b).map((f) => ({
+        url: '/api/notifications/push/unsubscribe',
+        payload: { endpoint: pushOfB.endpoint, ...f },
+        status: [400],
+      })),
+    ],
+  },
+  // Messages. B has a conversation with B's counsellor (C) and a message in it; A has no booking
+  // with either. A's list and count are A's own; B's conversation is not found on every route;
+  // A cannot start one with B or C (403, whatever names them).
+  {
+    route: 'GET /api/messages/conversations',
+    attempts: ({ b }) => [
+      {
+        url: '/api/messages/conversations',
+        status: [200],
+        check: (res) => expect(res.json<ConversationPageDto>()).toMatchObject({ items: [], unread: 0 }),
+      },
+      { url: `/api/messages/conversations${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  {
+    route: 'POST /api/messages/conversations',
+    attempts: ({ b }) => [
+      { url: '/api/messages/conversations', payload: { userId: b.user.id }, status: [403] },
+      { url: '/api/messages/conversations', payload: { userId: consultationOfB.counsellor }, status: [403] },
+      { url: '/api/messages/conversations', payload: { handle: communityOfB.handle }, status: [403] },
+      { url: `/api/messages/conversations${targetQuery(b)}`, payload: { userId: b.user.id }, status: [403] },
+      ...targetFields(b)
+        .filter((f) => !('userId' in f))
+        .map((f) => ({ url: '/api/messages/conversations', payload: f, status: [400] })),
+    ],
+  },
+  {
+    route: 'GET /api/messages/reach',
+    attempts: ({ b }) => [
+      {
+        url: `/api/messages/reach?userId=${b.user.id}`,
+        status: [200],
+        check: (res) => expect(res.json()).toEqual({ allowed: false, conversationId: null }),
+      },
+      {
+        url: `/api/messages/reach?userId=${consultationOfB.counsellor}`,
+        status: [200],
+        check: (res) => expect(res.json()).toEqual({ allowed: false, conversationId: null }),
+      },
+      { url: `/api/messages/reach${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  {
+    route: 'GET /api/messages/unread',
+    attempts: ({ b }) => [
+      { url: '/api/messages/unread', status: [200], check: (res) => expect(res.json()).toEqual({ unread: 0 }) },
+      { url: `/api/messages/unread${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  {
+    // The stream tells only the caller's own; a query naming B is refused.
+    route: 'GET /api/messages/events',
+    attempts: ({ b }) => [{ url: `/api/messages/events${targetQuery(b)}`, status: [400] }],
+  },
+  ...(
+    [
+      ['GET', '', undefined],
+      ['GET', '/messages', undefined],
+      ['POST', '/messages', { body: 'Intrusa', clientKey: 'alice-key-0001' }],
+      ['POST', '/read', () => ({ upTo: messagesOfB.message })],
+      ['PUT', '/block', { on: true }],
+    ] as const
+  ).map(([method, action, body]) => ({
+    route: `${method} /api/messages/conversations/:id${action}`,
+    attempts: ({ b }: Ctx) => {
+      const payload = typeof body === 'function' ? body() : body;
+      return [
+        { url: `/api/messages/conversations/${messagesOfB.conversation}${action}`, payload, status: [404] },
+        {
+          url: `/api/messages/conversations/${messagesOfB.conversation}${action}${method === 'GET' ? '' : targetQuery(b)}`,
+          payload,
+          status: [404],
+        },
+        { url: `/api/messages/conversations/${b.user.id}${action}`, payload, status: [404] },
+        ...(method === 'GET' ? [] : targetFields(b)).map((f) => ({
+          url: `/api/messages/conversations/${messagesOfB.conversation}${action}`,
+          payload: { ...(payload ?? {}), ...f },
+          status: [400],
+        })),
+      ];
+    },
+  })),
+  {
+    route: 'POST /api/messages/conversations/:id/messages/:messageId/report',
+    attempts: ({ b }) => [
+      {
+        url: `/api/messages/conversations/${messagesOfB.conversation}/messages/${messagesOfB.message}/report`,
+        payload: { reason: 'spam' },
+        status: [404],
+      },
+      {
+        url: `/api/messages/conversations/${b.user.id}/messages/${messagesOfB.message}/report${targetQuery(b)}`,
+        payload: { reason: 'spam' },
+        status: [404],
+      },
+    ],
+  },
+  ...(
+    [
+      ['GET', '/api/admin/messages/reports', () => '', undefined],
+      ['POST', '/api/admin/messages/reports/:id/resolve', () => messagesOfB.report, { action: 'remove' }],
+    ] as const
+  ).map(([method, pattern, target, payload]) => ({
+    route: `${method} ${pattern}`,
+    attempts: () => [{ url: concreteUrl(pattern, target()), payload, status: [403] }],
+  })),
   ...(
     [
       ['GET', '/api/admin/avatar', () => '', undefined],
@@ -1430,8 +1682,25 @@ const checkoutsOfB = { plan: '', donation: '' };
 const avatarOfB = { session: '', answer: '', favorite: 'tiago' };
 /** B's notification (Carol followed B). */
 const notificationOfB = { id: '' };
+/** B's device (a push subscription) and its keys. */
+const pushOfB = {
+  endpoint: `https://${PUSH_HOST}/b/${randomUUID()}`,
+  keys: {
+    p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
+    auth: Buffer.alloc(16, 9).toString('base64url'),
+  },
+};
+/** Keys of a device of A's. */
+const pushKeysOfA = {
+  p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 3)]).toString('base64url'),
+  auth: Buffer.alloc(16, 5).toString('base64url'),
+};
+/** B's conversation with B's counsellor, B's message in it, and C's report of it. */
+const messagesOfB = { conversation: '', message: '', report: '' };
 /** One of B's sessions, and B's data export (ready). */
 const accountOfB = { session: '', export: '' };
+/** An alert up now, which B dismissed. */
+const alertOfB = { id: '' };
 
 describe('SECURITY 13: user A can never read or change user B’s data', () => {
   let a: Ctx['a'];
@@ -1539,6 +1808,30 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
       [c.user.id, b.user.id],
     );
     Object.assign(consultationOfB, { booking: booking!.id, counsellor: c.user.id });
+    const talk = await t.request({
+      method: 'POST',
+      url: '/api/messages/conversations',
+      cookie: b.cookie,
+      payload: { userId: c.user.id },
+    });
+    expect(talk.statusCode, talk.body).toBe(201);
+    messagesOfB.conversation = talk.json<{ id: string }>().id;
+    const wrote = await t.request({
+      method: 'POST',
+      url: `/api/messages/conversations/${messagesOfB.conversation}/messages`,
+      cookie: b.cookie,
+      payload: { body: 'Mensagem da Bianca', clientKey: 'bianca-key-0001' },
+    });
+    expect(wrote.statusCode, wrote.body).toBe(201);
+    messagesOfB.message = wrote.json<{ id: string }>().id;
+    const reported = await t.request({
+      method: 'POST',
+      url: `/api/messages/conversations/${messagesOfB.conversation}/messages/${messagesOfB.message}/report`,
+      cookie: c.cookie,
+      payload: { reason: 'other' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    messagesOfB.report = reported.json<{ id: string }>().id;
     // B on Ouro (`live`), with a running avatar session, a message and its answer, and a favourite.
     const gold = await planBySlug(t, 'gold');
     await t.query(
@@ -1585,6 +1878,29 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
       [b.user.id],
     );
     notificationOfB.id = note!.id;
+    const [alert] = await t.query<{ id: string }>(
+      `INSERT INTO site_alerts (severity, audience, messages, starts_at, ends_at)
+       VALUES ('info', 'everyone', '{"pt-BR":"a","en-US":"a","es-ES":"a"}', now() - interval '1 hour', now() + interval '1 day')
+       RETURNING id`,
+    );
+    alertOfB.id = alert!.id;
+    const dismissed = await t.request({ method: 'POST', url: `/api/alerts/${alert!.id}/dismiss`, cookie: b.cookie });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    // B's notification choices and B's device.
+    const chose = await t.request({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      cookie: b.cookie,
+      payload: { comment: { inApp: false, push: true, email: true } },
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
+    const subscribed = await t.request({
+      method: 'POST',
+      url: '/api/notifications/push/subscriptions',
+      cookie: b.cookie,
+      payload: pushOfB,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
     const [bSession] = await t.query<{ id: string }>(
       'SELECT id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL ORDER BY created_at LIMIT 1',
       [b.user.id],
@@ -1613,6 +1929,9 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         t.query('SELECT * FROM credit_accounts WHERE user_id = $1', [b.user.id]),
         t.query('SELECT * FROM credit_ledger WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM notifications WHERE user_id = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM alert_dismissals WHERE user_id = $1 ORDER BY alert_id', [b.user.id]),
+        t.query('SELECT * FROM notification_preferences WHERE user_id = $1 ORDER BY type', [b.user.id]),
+        t.query('SELECT * FROM push_subscriptions WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM checkout_sessions WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM donations WHERE user_id = $1 ORDER BY id', [b.user.id]),
         t.query('SELECT * FROM scripture_favourites WHERE user_id = $1 ORDER BY id', [b.user.id]),
@@ -1641,6 +1960,9 @@ describe('SECURITY 13: user A can never read or change user B’s data', () => {
         t.query('SELECT * FROM avatar_favorites WHERE user_id = $1 ORDER BY avatar_id', [b.user.id]),
         t.query('SELECT * FROM avatar_allowances WHERE user_id = $1', [b.user.id]),
         t.query('SELECT * FROM avatar_counsellors ORDER BY id'),
+        t.query('SELECT * FROM message_conversations WHERE user_a = $1 OR user_b = $1 ORDER BY id', [b.user.id]),
+        t.query('SELECT * FROM messages WHERE sender_id = $1 ORDER BY seq', [b.user.id]),
+        t.query('SELECT * FROM message_reports ORDER BY id'),
       ]),
     );
 
@@ -1928,6 +2250,31 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
   'POST /api/avatar/sessions/:sessionId/stop': { auth: 'user' },
   'POST /api/notifications/read-all': { auth: 'user' },
   'POST /api/notifications/:id/read': { auth: 'user' },
+  'POST /api/alerts/:id/dismiss': { auth: 'user' },
+  'POST /api/admin/alerts': {
+    auth: 'admin',
+    schema: alertInputSchema,
+    base: () => ({
+      severity: 'info',
+      audience: 'everyone',
+      messages: { 'pt-BR': 'Aviso', 'en-US': 'Notice', 'es-ES': 'Aviso' },
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
+  },
+  'PUT /api/admin/alerts/:id': {
+    auth: 'admin',
+    schema: alertInputSchema,
+    base: () => ({
+      severity: 'warning',
+      audience: 'members',
+      messages: { 'pt-BR': 'Aviso', 'en-US': 'Notice', 'es-ES': 'Aviso' },
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
+  },
+  'POST /api/admin/alerts/:id/end': { auth: 'admin' },
+  'DELETE /api/admin/alerts/:id': { auth: 'admin' },
   'POST /api/avatar/sessions/:sessionId/end': { auth: 'user' },
   'POST /api/avatar/sessions/:sessionId/rating': {
     auth: 'user',
@@ -1955,16 +2302,84 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
     schema: deleteAccountSchema,
     base: () => ({ password: 'Errada@2026' }),
   },
+  'POST /api/messages/conversations': {
+    auth: 'user',
+    schema: startConversationSchema,
+    base: () => ({ userId: randomUUID() }),
+  },
+  'POST /api/messages/conversations/:id/messages': {
+    auth: 'user',
+    schema: sendDirectMessageSchema,
+    base: () => ({ body: 'Olá', clientKey: 'fuzz-key-0001' }),
+  },
+  'POST /api/messages/conversations/:id/read': {
+    auth: 'user',
+    schema: readSchema,
+    base: () => ({ upTo: randomUUID() }),
+  },
+  'PUT /api/messages/conversations/:id/block': { auth: 'user', schema: blockSchema, base: () => ({ on: true }) },
+  'POST /api/messages/conversations/:id/messages/:messageId/report': {
+    auth: 'user',
+    schema: reportMessageSchema,
+    base: () => ({ reason: 'spam' }),
+  },
+  'POST /api/admin/messages/reports/:id/resolve': {
+    auth: 'admin',
+    schema: resolveMessageReportSchema,
+    base: () => ({ action: 'dismiss' }),
+  },
   'PUT /api/admin/community/settings': {
     auth: 'admin',
     schema: moderationSettingsSchema,
     base: () => ({ holdFirstPosts: 0, words: { pt: [], en: [], es: [] } }),
+  },
+  'PUT /api/notifications/preferences': {
+    auth: 'user',
+    schema: notificationPreferencesSchema,
+    base: () => ({ follow: { inApp: true, push: false, email: false } }),
+  },
+  'POST /api/notifications/push/subscriptions': {
+    auth: 'user',
+    schema: pushSubscriptionSchema,
+    base: () => ({ endpoint: `https://${PUSH_HOST}/fuzz/${randomUUID()}`, keys: pushKeysOfA }),
+  },
+  'POST /api/notifications/push/unsubscribe': {
+    auth: 'user',
+    schema: pushUnsubscribeSchema,
+    base: () => ({ endpoint: `https://${PUSH_HOST}/fuzz/none` }),
+  },
+  // The administration's acts on an account, its inbox and its sacred texts (decision 028).
+  'PUT /api/admin/users/:userId/role': {
+    auth: 'admin',
+    schema: changeRoleSchema,
+    base: () => ({ role: 'user', reason: '' }),
+  },
+  'POST /api/admin/users/:userId/unlock': { auth: 'admin', schema: memberActionSchema, base: () => ({ reason: '' }) },
+  'POST /api/admin/users/:userId/verification-mail': { auth: 'admin' },
+  'POST /api/admin/users/:userId/password-reset': { auth: 'admin' },
+  'PUT /api/admin/users/:userId/suspension': {
+    auth: 'admin',
+    schema: suspendAccountSchema,
+    base: () => ({ reason: 'Motivo' }),
+  },
+  'DELETE /api/admin/users/:userId/suspension': { auth: 'admin' },
+  'POST /api/admin/users/:userId/delete': { auth: 'admin', schema: memberActionSchema, base: () => ({ reason: '' }) },
+  'POST /api/admin/inbox/:id/read': { auth: 'admin' },
+  'PUT /api/admin/inbox/:id/handled': { auth: 'admin', schema: inboxHandledSchema, base: () => ({ handled: true }) },
+  'POST /api/admin/inbox/:id/replies': { auth: 'admin', schema: inboxReplySchema, base: () => ({ body: 'Olá' }) },
+  'DELETE /api/admin/inbox/:id': { auth: 'admin' },
+  'POST /api/admin/texts/:textId/runs': {
+    auth: 'admin',
+    schema: contentRunSchema,
+    base: () => ({ action: 'reimport' }),
   },
 };
 const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/admin/security-events': securityEventsQuerySchema,
   'GET /api/admin/users': usersQuerySchema,
   'GET /api/admin/outbox': outboxQuerySchema,
+  'GET /api/admin/dashboard': dashboardQuerySchema,
+  'GET /api/admin/inbox': inboxQuerySchema,
   'GET /api/admin/subscriptions': adminSubscriptionsQuerySchema,
   'GET /api/admin/donations': adminDonationsQuerySchema,
   'GET /api/credits/ledger': ledgerQuerySchema,
@@ -1983,6 +2398,9 @@ const FUZZ_QUERIES: Record<string, z.ZodObject> = {
   'GET /api/consultations/bookings': bookingListQuerySchema,
   'GET /api/avatar/sessions': avatarSessionsQuerySchema,
   'GET /api/notifications': notificationsQuerySchema,
+  'GET /api/messages/conversations': conversationsQuerySchema,
+  'GET /api/messages/conversations/:id/messages': threadQuerySchema,
+  'GET /api/messages/reach': reachQuerySchema,
 };
 
 let fuzzUser: TestUser;
@@ -2123,7 +2541,7 @@ describe('SECURITY 15: no 5xx for any hostile input (fast-check)', () => {
   // A fuzzed body may be valid moderation settings: later posts are not to be held by them.
   afterAll(() =>
     t.query(
-      `UPDATE community_moderation_settings SET hold_first_posts = 0, words_pt = '{}', words_en = '{}', words_es = '{}'`,
+      `UPDATE community_moderation_settings SET hold_first_posts = 0, words_pt = '{}', words_en = '{}', words_es = '{}', member_messages = false`,
     ),
   );
 

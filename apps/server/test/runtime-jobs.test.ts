@@ -34,8 +34,15 @@ describe('the server process and its job queue (runtime.start)', () => {
         { name: 'consultation-sweep', cron: '41 * * * *' },
         { name: 'maintenance-purge', cron: '0 * * * *' },
         { name: 'media-sweep', cron: '17 * * * *' },
+        { name: 'notification-sweep', cron: '* * * * *' },
         { name: 'rate-limit-sweep', cron: '*/5 * * * *' },
       ]);
+      // The queues of the jobs sent on demand exist too (a sacred text's install, asked from the administration).
+      expect(
+        await own.query(
+          `SELECT name FROM pgboss.queue WHERE name IN ('account-erase', 'content-install') ORDER BY name`,
+        ),
+      ).toEqual([{ name: 'account-erase' }, { name: 'content-install' }]);
       // The purge ran at start-up, once.
       await expect
         .poll(() =>

@@ -111,6 +111,16 @@ export const ERROR_CODES = {
   NOT_A_COUNSELLOR: { status: 403, logged: false },
   /** The consultation's room is not open now (it opens 10 minutes before the start). */
   ROOM_CLOSED: { status: 409, logged: false },
+  /** Messages: only with a counsellor one has a booking with (or a mutual follower, when allowed). */
+  MESSAGES_NOT_ALLOWED: { status: 403, logged: false },
+  /** Messages: a block between the two (either way); nothing is sent. */
+  MESSAGES_BLOCKED: { status: 403, logged: false },
+  /** Messages: the other account was deleted. */
+  MESSAGES_ACCOUNT_GONE: { status: 403, logged: false },
+  /** Messages: too many sent in a minute. */
+  MESSAGES_TOO_FAST: { status: 429, logged: true },
+  /** Messages: too many conversations started in a day. */
+  MESSAGES_NEW_LIMIT: { status: 429, logged: true },
   /** Avatar (SPEC.md §8): the counsellors could not be loaded. */
   AVATAR_LOAD_FAILED: { status: 500, logged: true },
   /** Avatar (SPEC.md §8): a session could not be started. */
@@ -129,6 +139,30 @@ export const ERROR_CODES = {
   AVATAR_SPEECH_UNAVAILABLE: { status: 409, logged: false },
   /** Avatar: the speech service did not answer. */
   AVATAR_SPEECH_FAILED: { status: 502, logged: true },
+  /** Alerts: only an alert that is up now can be ended now. */
+  ALERT_NOT_ACTIVE: { status: 409, logged: false },
+  /** Sign-in refused: an administrator suspended the account (only told once the password is right). */
+  ACCOUNT_SUSPENDED: { status: 403, logged: true },
+  /** The administration: the action would leave no administrator able to sign in. */
+  ADMIN_LAST_ADMIN: { status: 409, logged: true },
+  /** The administration: an administrator cannot suspend their own account. */
+  ADMIN_SELF_SUSPEND: { status: 409, logged: false },
+  /** The administration: the address is in ADMIN_EMAILS, whose role comes back at every start. */
+  ADMIN_CONFIGURED_ADMIN: { status: 409, logged: false },
+  /** The administration: the account is closed (deleted); nothing more can be done to it. */
+  ADMIN_ACCOUNT_CLOSED: { status: 409, logged: false },
+  /** The administration: a counsellor's account is not deleted (their sessions involve other members). */
+  ADMIN_DELETE_COUNSELLOR: { status: 409, logged: false },
+  /** The administration: a password reset link was mailed less than a minute ago. */
+  RESET_MAIL_TOO_SOON: { status: 429, logged: false },
+  /** Sacred texts: this text is being installed or imported already (one run at a time). */
+  CONTENT_RUN_IN_PROGRESS: { status: 409, logged: false },
+  /** Why a sacred text's run failed (ContentRunDto.errorCode; never an HTTP answer). */
+  CONTENT_NOT_AVAILABLE: { status: 500, logged: false },
+  CONTENT_CHECKSUM: { status: 500, logged: false },
+  CONTENT_DOWNLOAD_FAILED: { status: 502, logged: false },
+  CONTENT_IMPORT_FAILED: { status: 500, logged: false },
+  CONTENT_INTERRUPTED: { status: 500, logged: false },
   NETWORK_ERROR: { status: 503, logged: true },
   UNEXPECTED_ERROR: { status: 500, logged: true },
   SERVER_ERROR: { status: 500, logged: true },

@@ -57,6 +57,10 @@ export const ROUTES = {
   avatarSession: '/avatar/session/:sessionId',
   admin: '/admin',
   notifications: '/notifications',
+  /** "Novidades": what changed in the app. */
+  updates: '/updates',
+  /** Messages: the list, and a conversation beside it (or alone, on a phone). */
+  messages: '/messages/:conversationId?',
 } as const;
 
 type QueryValue = string | number | null | undefined;
@@ -177,4 +181,7 @@ export const paths = {
   avatarSession: (sessionId: string) => fill(ROUTES.avatarSession, { sessionId }),
   admin: () => ROUTES.admin,
   notifications: () => ROUTES.notifications,
+  updates: () => ROUTES.updates,
+  /** The messages, at one conversation when given. */
+  messages: (conversationId?: string | null) => fill(ROUTES.messages, { conversationId }),
 } as const;

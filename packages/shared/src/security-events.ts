@@ -28,6 +28,17 @@ export const SECURITY_EVENT_TYPES = [
   'account_export_requested',
   'account_deletion_requested',
   'account_deleted',
+  'login_suspended',
+  'admin_role_changed',
+  'admin_lockout_cleared',
+  'admin_verification_sent',
+  'admin_password_reset_sent',
+  'admin_account_suspended',
+  'admin_account_unsuspended',
+  'admin_account_deleted',
+  'admin_contact_replied',
+  'admin_contact_deleted',
+  'admin_content_run',
 ] as const;
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];

@@ -37,7 +37,22 @@ const consultationRoomSchema = z.object({ id: z.number().int().positive() });
 /** A member's notifications changed (one added, or read): whose. Their open bells ask the count. */
 const notificationSchema = z.object({ userId: z.uuid() });
 
+/** A notice to push or mail was committed: the delivery's id (notification_deliveries). */
+const notificationDeliverySchema = z.object({ id: z.uuid() });
+
 export type NotificationNote = z.output<typeof notificationSchema>;
+export type NotificationDeliveryNote = z.output<typeof notificationDeliverySchema>;
+/**
+ * A conversation changed (a message sent, a read mark, a block): its two members, whose open
+ * message streams tell their tabs, and its id.
+ */
+const messagesSchema = z.object({
+  userIds: z.array(z.uuid()).length(2),
+  conversationId: z.uuid(),
+  kind: z.enum(['message', 'read', 'block']),
+});
+
+export type MessagesNote = z.output<typeof messagesSchema>;
 export type ConsultationRoomNote = z.output<typeof consultationRoomSchema>;
 export type CommunityPostNote = z.output<typeof communityPostSchema>;
 export type ChatAnswerNote = z.output<typeof chatAnswerSchema>;
@@ -55,6 +70,10 @@ export const channels = {
   communityPost: channel<CommunityPostNote>('community_post', communityPostSchema),
   /** A member's notifications changed: each open bell of theirs, in any process, asks its count. */
   notification: channel<NotificationNote>('notification', notificationSchema),
+  /** A notice to push or mail was committed: a process that works on jobs queues its jobs. */
+  notificationDelivery: channel<NotificationDeliveryNote>('notification_delivery', notificationDeliverySchema),
+  /** A conversation of two members changed: each open messages stream of either, in any process, tells its tab. */
+  messages: channel<MessagesNote>('messages', messagesSchema),
   /** A consultation's room: a chat message, a call's signalling, a join, a leave or the end. */
   consultationRoom: (consultationId: string): Channel<ConsultationRoomNote> =>
     channel(`consultation_room:${consultationId}`, consultationRoomSchema),

@@ -5,6 +5,8 @@ import { consultationJobs } from '../modules/consultations/index.ts';
 import { mailJobs } from '../modules/mail/index.ts';
 import { maintenanceJobs } from '../modules/maintenance/index.ts';
 import { mediaJobs } from '../modules/media/index.ts';
+import { notificationJobs, pushKeys, startNotificationDispatch } from '../modules/notifications/index.ts';
+import { scriptureJobs } from '../modules/scripture/index.ts';
 import type { Deps } from '../types.ts';
 import type { AnyJobDefinition, JobQueue } from './queue.ts';
 
@@ -19,6 +21,8 @@ export function jobDefinitions(deps: Deps, log?: FastifyBaseLogger): AnyJobDefin
     ...mediaJobs(deps, log),
     ...consultationJobs(deps, log),
     ...accountJobs(deps, log),
+    ...notificationJobs(deps, log),
+    ...scriptureJobs(deps, log),
   ];
 }
 
@@ -31,4 +35,8 @@ export async function startJobs(jobs: JobQueue, deps: Deps, log: FastifyBaseLogg
   await jobs.register(jobDefinitions(deps, log));
   const requeued = await deps.mailer.requeueWithoutJob();
   if (requeued > 0) log.info({ requeued }, 'queued mail without a job was given one');
+  // Notices to push or mail get their jobs as soon as they are committed (decision 027); the
+  // push keys exist from the first start on.
+  await startNotificationDispatch(deps, log);
+  await pushKeys(deps.db, deps.clock.now());
 }

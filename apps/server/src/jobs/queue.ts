@@ -41,6 +41,14 @@ export interface JobPayloads {
   'account-erase': { userId: string };
   /** Every hour: exports past their 7 days, with their files (modules/account). */
   'account-export-sweep': Record<string, never>;
+  /** Pushes a notification to the member's devices; the id is the delivery's (modules/notifications). */
+  'notification-push': { deliveryId: string };
+  /** Mails a notification to the member; the id is the delivery's (modules/notifications). */
+  'notification-email': { deliveryId: string };
+  /** Every minute: deliveries whose jobs were not queued get them; month-old ones go (modules/notifications). */
+  'notification-sweep': Record<string, never>;
+  /** Installs or re-imports one sacred text for the administration; the id is the run's (modules/scripture). */
+  'content-install': { runId: string };
 }
 
 export type JobName = keyof JobPayloads;

@@ -37,6 +37,8 @@ export const PERMISSIONS = {
    * also needs an active counsellors row: an administrator can be a counsellor).
    */
   'consultation.book': MEMBERS,
+  /** Messages: conversations with one's counsellors (and, when allowed, mutual followers). */
+  'messages.use': MEMBERS,
   /** The avatar live session: the gallery, favourites, sessions and their transcripts. */
   'avatar.use': MEMBERS,
   /** The administration: plans, users, logs, grants, donations, the outbox. */

@@ -19,4 +19,6 @@ export const PG = {
   uniqueViolation: '23505',
   exclusionViolation: '23P01',
   deadlock: '40P01',
+  /** An invalid parameter value, e.g. a time zone PostgreSQL does not know. */
+  invalidParameterValue: '22023',
 } as const;

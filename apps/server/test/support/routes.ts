@@ -29,6 +29,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/community/posts/:id',
   'GET /api/community/posts/:id/media/:mediaId/:variant',
   'GET /api/community/posts/:id/comments',
+  // The site's alerts (the banner): everyone's to anyone; a member also gets the members' ones.
+  'GET /api/alerts',
 ]);
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

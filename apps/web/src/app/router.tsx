@@ -46,6 +46,8 @@ const Share = page(() => import('../features/pwa/components/share-page.tsx'));
 const OpenFile = page(() => import('../features/pwa/components/open-file-page.tsx'));
 const Protocol = page(() => import('../features/pwa/components/protocol-page.tsx'));
 const Notifications = page(() => import('../features/notifications/components/notifications-page.tsx'));
+const Updates = page(() => import('../features/updates/components/updates-page.tsx'));
+const Messages = page(() => import('../features/messages/components/messages-page.tsx'));
 const NotFound = page(() => import('./routes/not-found.tsx'));
 
 /**
@@ -96,6 +98,9 @@ export const routes = [
       { path: ROUTES.home, element: load(Start, gated) },
       { path: ROUTES.profile, element: load(Profile, gated) },
       { path: ROUTES.notifications, element: load(Notifications, auth) },
+      // One route for both, so the list stays mounted from one conversation to the next. Whatever
+      // the plan: a member keeps talking with their counsellor.
+      { path: ROUTES.messages, element: load(Messages, auth) },
       { path: ROUTES.settings, element: load(Settings, gated) },
       // One route for both, so the screen stays mounted when a new conversation gets its address.
       { path: ROUTES.chat, element: load(Chat, gated) },
@@ -128,6 +133,8 @@ export const routes = [
       // A session's transcript stays readable whatever the plan becomes; a live one checks the plan on the server.
       { path: ROUTES.avatarSession, element: load(AvatarSession, auth) },
       { path: ROUTES.admin, element: load(Admin, admin) },
+      // What changed: for anyone, signed in or not (the update dialog leads here).
+      { path: ROUTES.updates, element: load(Updates) },
       { path: '*', element: load(NotFound) },
     ],
   },

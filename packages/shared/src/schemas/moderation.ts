@@ -58,6 +58,8 @@ export const moderationSettingsSchema = z.strictObject({
     .min(0, MV.holdFirstPosts)
     .max(HOLD_FIRST_POSTS_MAX, MV.holdFirstPosts),
   words: z.strictObject({ pt: wordList, en: wordList, es: wordList }),
+  /** Members who follow each other may write to each other (/messages); left out: unchanged. */
+  memberMessages: z.boolean().optional(),
 });
 export type ModerationSettingsInput = z.input<typeof moderationSettingsSchema>;
 
@@ -123,5 +125,7 @@ export interface SuspensionDto {
 export interface ModerationSettingsDto {
   holdFirstPosts: number;
   words: Record<WordLanguage, string[]>;
+  /** Members who follow each other may write to each other (off by default). */
+  memberMessages: boolean;
   updatedAt: string;
 }

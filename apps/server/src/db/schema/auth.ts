@@ -36,6 +36,13 @@ export const users = pgTable('users', {
    * tombstone with no personal data so the credit ledger's rows still name an account.
    */
   deletedAt: tz('deleted_at'),
+  /**
+   * The account is suspended by an administrator (decision 028): sign-in is refused with its own
+   * message and every session was ended. Not the community's suspension (community_members),
+   * which only stops posting. The reason is the administrator's, shown in the administration.
+   */
+  suspendedAt: tz('suspended_at'),
+  suspensionReason: text('suspension_reason'),
 });
 
 /** SPEC.md §3 profiles: id, username (the part of the e-mail before the at-sign), email. */

@@ -273,6 +273,8 @@ export const communityModerationSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Members who follow each other may write to each other (/messages). Off until an administrator allows it. */
+    memberMessages: boolean('member_messages').notNull().default(false),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [check('community_moderation_settings_one_row', sql`${t.id} = 1`)],

@@ -10,3 +10,6 @@ export * from './consultation.ts';
 export * from './avatar.ts';
 export * from './notifications.ts';
 export * from './account.ts';
+export * from './alerts.ts';
+export * from './contact.ts';
+export * from './messages.ts';

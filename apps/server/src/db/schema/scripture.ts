@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
@@ -151,4 +152,43 @@ export const readingPositions = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.textId] })],
+);
+
+/**
+ * An installation or re-import of a sacred text asked from the administration (decision 028),
+ * carried out by the `content-install` job, which writes its progress here. At most one run per
+ * text is queued or running (the partial unique index); a run whose job stopped writing for a
+ * while is given up as interrupted.
+ */
+export const contentRuns = pgTable(
+  'content_runs',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    textId: text('text_id').notNull(),
+    /** 'install' (copy or download the pack, then import) | 'reimport' (import again from what is here). */
+    action: text('action').notNull(),
+    /** 'queued' → 'running' → 'done' | 'failed' */
+    status: text('status').notNull().default('queued'),
+    /** Where a running job stands: 'installing', 'reading', 'importing'. */
+    phase: text('phase'),
+    /** Verses written so far, and how many the text has (known once it is read). */
+    done: integer('done').notNull().default(0),
+    total: integer('total'),
+    /** How it ended: 'imported' | 'replaced' | 'unchanged'. */
+    outcome: text('outcome'),
+    /** A failure's code (CONTENT_*, translated on the page) and the installer's own words. */
+    errorCode: text('error_code'),
+    errorDetail: text('error_detail'),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [
+    index('content_runs_text_idx').on(t.textId, t.createdAt),
+    uniqueIndex('content_runs_one_active')
+      .on(t.textId)
+      .where(sql`status IN ('queued', 'running')`),
+  ],
 );

@@ -31,6 +31,8 @@ export async function exportData(deps: Pick<Deps, 'db' | 'clock'>, userId: strin
     const rows = await repo.rowsReferencing(deps.db, ref, userId, ref.redact ?? []);
     tables[ref.table] = [...(tables[ref.table] ?? []), ...rows];
   }
+  // Contact messages are the member's by their account or by their address, replies included.
+  tables.contact_messages = await repo.contactMessagesOf(deps.db, userId);
   return {
     format: 'candeia-export/1',
     exportedAt: deps.clock.now().toISOString(),

@@ -39,6 +39,7 @@ const plain = (
 
 export const USER_REFERENCES: readonly UserReference[] = [
   fk('account_exports', 'user_id', 'skip', 'delete'),
+  fk('alert_dismissals', 'user_id', 'owner', 'delete'),
   fk('avatar_allowances', 'user_id', 'owner', 'delete'),
   fk('avatar_favorites', 'user_id', 'owner', 'delete'),
   fk('avatar_messages', 'user_id', 'owner', 'delete'),
@@ -46,6 +47,8 @@ export const USER_REFERENCES: readonly UserReference[] = [
   fk('chat_conversations', 'user_id', 'owner', 'delete'),
   fk('chat_messages', 'user_id', 'owner', 'delete'),
   fk('checkout_sessions', 'user_id', 'owner', 'keep', ['payer_token_hash']),
+  fk('contact_messages', 'user_id', 'owner', 'delete'),
+  fk('contact_replies', 'admin_id', 'skip', 'scrub'),
   fk('community_blocks', 'blocker_id', 'owner', 'delete'),
   fk('community_blocks', 'blocked_id', 'skip', 'delete'),
   fk('community_comments', 'author_id', 'owner', 'delete'),
@@ -70,17 +73,31 @@ export const USER_REFERENCES: readonly UserReference[] = [
   fk('local_provider_subscriptions', 'user_id', 'owner', 'keep'),
   fk('media', 'owner_id', 'owner', 'delete'),
   fk('media', 'profile_of', 'skip', 'delete'),
+  // Messages (decision 029): the member's own messages go with the account; the conversation
+  // stays for the other side (ids, times and read marks only), read-only, with the other's
+  // messages. The export holds the member's conversations without the other's id, and the
+  // messages the member wrote (not those written to them: another member's words).
+  fk('message_conversations', 'user_a', 'owner', 'keep', ['user_a', 'user_b']),
+  fk('message_conversations', 'user_b', 'owner', 'keep', ['user_a', 'user_b']),
+  fk('message_reports', 'reporter_id', 'owner', 'delete', ['resolved_by']),
+  fk('message_reports', 'resolved_by', 'skip', 'scrub'),
+  fk('messages', 'sender_id', 'owner', 'delete'),
   fk('notifications', 'user_id', 'owner', 'delete', ['actor_id', 'key']),
   fk('notifications', 'actor_id', 'skip', 'delete'),
+  fk('notification_deliveries', 'user_id', 'skip', 'delete'),
+  fk('notification_deliveries', 'actor_id', 'skip', 'delete'),
+  fk('notification_preferences', 'user_id', 'owner', 'delete'),
   fk('password_reset_tokens', 'user_id', 'skip', 'delete'),
   fk('profiles', 'id', 'owner', 'delete'),
   fk('provider_subscriptions', 'user_id', 'owner', 'keep'),
+  fk('push_subscriptions', 'user_id', 'owner', 'delete', ['endpoint', 'p256dh', 'auth']),
   fk('reading_positions', 'user_id', 'owner', 'delete'),
   fk('referral_rewards', 'beneficiary_user_id', 'owner', 'keep'),
   fk('referral_rewards', 'referred_user_id', 'skip', 'keep'),
   fk('scripture_favourites', 'user_id', 'owner', 'delete'),
   fk('scripture_notes', 'user_id', 'owner', 'delete'),
   fk('sessions', 'user_id', 'owner', 'delete', ['token_hash']),
+  fk('site_alerts', 'created_by', 'skip', 'scrub'),
   fk('user_subscriptions', 'user_id', 'owner', 'keep'),
   plain('credit_ledger', 'user_id', 'owner', 'keep'),
   plain('security_events', 'user_id', 'owner', 'scrub'),

@@ -68,6 +68,22 @@ export async function hasCounsellorProfile(db: DbOrTx, userId: string): Promise<
   return !!row;
 }
 
+export async function isAdmin(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return row?.role === 'admin';
+}
+
+/** Locks the administrators who can act (not deleted, not suspended), in id order; their ids. */
+export async function lockActiveAdmins(tx: DbOrTx): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt), isNull(users.suspendedAt)))
+    .orderBy(users.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
 /**
  * The member closes the account: it is marked deleted and its address freed at once (the same
  * e-mail can sign up again), so nothing can sign in with it while the job erases the rest. What
@@ -82,7 +98,10 @@ export async function markDeleted(db: DbOrTx, userId: string, email: string, now
     .returning({ id: users.id });
   if (!row) return false;
   await db.execute(sql`DELETE FROM login_attempts WHERE identifier = ${email}`);
-  await db.execute(sql`DELETE FROM mail_outbox WHERE "to" = ${email}`);
+  // Mails to the address, and those that carried its words to the support address (Reply-To).
+  await db.execute(sql`DELETE FROM mail_outbox WHERE "to" = ${email} OR reply_to = ${email}`);
+  // Contact messages sent from the address or the account, and the replies to them (decision 028).
+  await db.execute(sql`DELETE FROM contact_messages WHERE email = ${email} OR user_id = ${userId}`);
   await db.execute(
     sql`UPDATE security_events SET email = NULL, ip = 'erased', user_agent = NULL WHERE email = ${email} OR user_id = ${userId}`,
   );
@@ -183,6 +202,22 @@ export async function rowsReferencing(db: DbOrTx, ref: UserReference, userId: st
   });
 }
 
+/**
+ * The contact messages of the member (decision 028): sent while signed in, or from the account's
+ * address; each with the replies the administration mailed back (without who wrote them).
+ */
+export async function contactMessagesOf(db: DbOrTx, userId: string) {
+  const res = await db.execute(
+    sql`SELECT m.id, m.name, m.email, m.message, m.locale, m.user_id, m.created_at, m.read_at, m.handled_at,
+          COALESCE((SELECT json_agg(json_build_object('id', r.id, 'body', r.body, 'created_at', r.created_at)
+                    ORDER BY r.created_at) FROM contact_replies r WHERE r.message_id = m.id), '[]'::json) AS replies
+        FROM contact_messages m
+        WHERE m.user_id = ${userId} OR m.email = (SELECT email FROM users WHERE id = ${userId})
+        ORDER BY m.created_at, m.id`,
+  );
+  return res.rows as Record<string, unknown>[];
+}
+
 /** The member's own `users` row, as the database holds it (minus the redacted columns). */
 export async function userRow(db: DbOrTx, userId: string, redact: readonly string[]) {
   const res = await db.execute(sql`SELECT * FROM users WHERE id = ${userId}`);
@@ -256,6 +291,26 @@ export async function eraseUserRows(tx: DbOrTx, userId: string, now: Date): Prom
   await x(sql`DELETE FROM notifications WHERE user_id = ${userId} OR actor_id = ${userId}`);
   await x(sql`UPDATE notifications SET data = data - 'other' WHERE type = 'consultation'
     AND data->>'consultationId' IN (SELECT id::text FROM consultations WHERE member_id = ${userId})`);
+  // Alerts: the member's dismissals; an administrator's alerts stay, no longer naming them.
+  await x(sql`DELETE FROM alert_dismissals WHERE user_id = ${userId}`);
+  await x(sql`UPDATE site_alerts SET created_by = NULL WHERE created_by = ${userId}`);
+  // What was still to be pushed or mailed to them or about them, their choices and their devices.
+  await x(sql`DELETE FROM notification_deliveries WHERE user_id = ${userId} OR actor_id = ${userId}`);
+  await x(sql`UPDATE notification_deliveries SET data = data - 'other' WHERE type = 'consultation'
+    AND data->>'consultationId' IN (SELECT id::text FROM consultations WHERE member_id = ${userId})`);
+  await x(sql`DELETE FROM notification_preferences WHERE user_id = ${userId}`);
+  await x(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId}`);
+  // Messages: the member's own go (their reports with them); the conversations stay for the
+  // other side, their newest message now the other's (none left: out of both lists).
+  await x(sql`DELETE FROM message_reports WHERE reporter_id = ${userId}`);
+  await x(sql`UPDATE message_reports SET resolved_by = NULL WHERE resolved_by = ${userId}`);
+  await x(sql`DELETE FROM messages WHERE sender_id = ${userId}`);
+  await x(sql`UPDATE message_conversations c SET
+      last_message_seq = COALESCE(l.seq, 0), last_message_at = l.created_at
+    FROM message_conversations c2
+    LEFT JOIN LATERAL (SELECT m.seq, m.created_at FROM messages m WHERE m.conversation_id = c2.id
+                       ORDER BY m.seq DESC LIMIT 1) l ON true
+    WHERE c.id = c2.id AND (c2.user_a = ${userId} OR c2.user_b = ${userId})`);
   // Media rows (their files are deleted by the caller), exports, tokens, sessions, profile.
   await x(sql`DELETE FROM media WHERE owner_id = ${userId} OR profile_of = ${userId}`);
   await x(sql`DELETE FROM account_exports WHERE user_id = ${userId}`);
@@ -268,6 +323,10 @@ export async function eraseUserRows(tx: DbOrTx, userId: string, now: Date): Prom
   // The security log keeps what happened to the account, not who was behind it.
   await x(sql`UPDATE security_events SET email = NULL, ip = 'erased', user_agent = NULL WHERE user_id = ${userId}`);
   await x(sql`DELETE FROM mail_outbox WHERE "to" = ${tombstoneEmail(userId)}`);
+  // Contact messages: the member's own go (those from the address went at closing); an
+  // administrator's replies stay with the message they answer, without who wrote them.
+  await x(sql`DELETE FROM contact_messages WHERE user_id = ${userId}`);
+  await x(sql`UPDATE contact_replies SET admin_id = NULL WHERE admin_id = ${userId}`);
   // The tombstone: the row the ledger names, nothing personal left.
   await tx
     .update(users)
@@ -288,6 +347,8 @@ export async function eraseUserRows(tx: DbOrTx, userId: string, now: Date): Prom
       emailVerifiedAt: null,
       failedLogins: 0,
       lockedUntil: null,
+      suspendedAt: null,
+      suspensionReason: null,
       deletedAt: sql`COALESCE(${users.deletedAt}, ${now})`,
       updatedAt: now,
     })

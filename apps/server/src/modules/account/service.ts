@@ -9,6 +9,7 @@ import {
   type DeviceSessionsDto,
   type SessionsRevokedDto,
 } from '@candeia/shared/schemas/account';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAccess } from '../../lib/access.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -148,13 +149,21 @@ export async function closeAccount(
   actor: Pick<Actor, 'ip' | 'userAgent'>,
   userId: string,
   email: string,
+  alsoInTransaction?: (tx: DbOrTx) => Promise<void>,
 ): Promise<boolean> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
+    // The last administrator who can sign in is not closed (decision 028): the active
+    // administrators' rows are locked first, so two closures or demotions at once see each other.
+    if (await repo.isAdmin(tx, userId)) {
+      const admins = await repo.lockActiveAdmins(tx);
+      if (admins.includes(userId) && admins.length === 1) throw new AppError('ADMIN_LAST_ADMIN');
+    }
     if (!(await repo.markDeleted(tx, userId, email, now))) return false;
     await repo.revokeSessions(tx, userId, now);
     await deps.jobs.enqueue('account-erase', { userId }, { tx });
     await logSecurityEvent({ ...deps, db: tx }, actor, { type: 'account_deletion_requested', success: true, userId });
+    await alsoInTransaction?.(tx);
     return true;
   });
 }

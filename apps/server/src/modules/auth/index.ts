@@ -2,3 +2,5 @@
 export { findUserByEmail, insertUser } from './repository.ts';
 export { authRoutes } from './routes.ts';
 export { resolveSession, touch } from './service.ts';
+/** The administration's requests to the sign-in: unlock, reset and verification links (decision 028). */
+export { clearSignInLock, sendResetLink, sendVerificationLink } from './admin-actions.ts';

@@ -117,7 +117,8 @@ export async function findSessionByHash(db: DbOrTx, tokenHash: string) {
       firstName: users.firstName,
     })
     .from(sessions)
-    .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
+    // A deleted or suspended account's sessions are no sessions (suspending also ends them).
+    .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt), isNull(users.suspendedAt)))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   return row;

@@ -183,6 +183,13 @@ export async function login(deps: Deps, actor: Actor, input: z.output<typeof log
     throw new AppError('AUTH_INVALID_CREDENTIALS');
   }
 
+  // A suspended account is told so, but only to whoever knows its password (decision 028).
+  if (user.suspendedAt) {
+    await repo.recordAttempt(deps.db, email, actor.ip, true, now);
+    await logSecurityEvent(deps, actor, { type: 'login_suspended', success: false, userId: user.id, email });
+    throw new AppError('ACCOUNT_SUSPENDED');
+  }
+
   if ((await subscriptionStatus(deps.db, user.id)) === 'payment_failed') {
     await repo.recordAttempt(deps.db, email, actor.ip, true, now);
     await logSecurityEvent(deps, actor, { type: 'login_blocked_payment', success: false, userId: user.id, email });
@@ -279,9 +286,7 @@ export async function requestPasswordReset(deps: Deps, actor: Actor, email: stri
     });
     return RESET_REQUEST_OK;
   }
-  const now = deps.clock.now();
-  const last = await repo.latestResetToken(deps.db, user.id);
-  if (last && now.getTime() - last.createdAt.getTime() < RESET_MAIL_INTERVAL_MS) {
+  if ((await mailResetLink(deps, user)) === 'too_soon') {
     await logSecurityEvent(deps, actor, {
       type: 'password_reset_requested',
       success: false,
@@ -291,6 +296,18 @@ export async function requestPasswordReset(deps: Deps, actor: Actor, email: stri
     });
     return RESET_REQUEST_OK;
   }
+  await logSecurityEvent(deps, actor, { type: 'password_reset_requested', success: true, userId: user.id, email });
+  return RESET_REQUEST_OK;
+}
+
+/**
+ * Mails a new single-use reset link (the older ones stop working), at most one a minute per
+ * account: the member's own request and the administration's both go through here.
+ */
+export async function mailResetLink(deps: Deps, user: repo.UserRow): Promise<'sent' | 'too_soon'> {
+  const now = deps.clock.now();
+  const last = await repo.latestResetToken(deps.db, user.id);
+  if (last && now.getTime() - last.createdAt.getTime() < RESET_MAIL_INTERVAL_MS) return 'too_soon';
   const token = newToken();
   await deps.db.transaction(async (tx) => {
     await repo.voidResetTokens(tx, user.id, now);
@@ -310,8 +327,7 @@ export async function requestPasswordReset(deps: Deps, actor: Actor, email: stri
     { link: `${deps.config.APP_URL}${paths.resetPassword(token)}` },
     [token],
   );
-  await logSecurityEvent(deps, actor, { type: 'password_reset_requested', success: true, userId: user.id, email });
-  return RESET_REQUEST_OK;
+  return 'sent';
 }
 
 /**

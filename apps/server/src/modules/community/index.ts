@@ -2,3 +2,4 @@
 export { communityRoutes } from './routes.ts';
 export { communityModerationRoutes } from './moderation/routes.ts';
 export { seedDemoPosts } from './service.ts';
+export { blocksBetween, followEachOther, memberMessagesAllowed, setBlockBetween, userIdOfHandle } from './ties.ts';

@@ -929,19 +929,62 @@ export async function logPage(db: DbOrTx, page: number, pageSize: number) {
 
 export async function moderationSettings(db: DbOrTx) {
   const [row] = await db.select().from(communityModerationSettings).where(eq(communityModerationSettings.id, 1));
-  return row ?? { id: 1, holdFirstPosts: 0, wordsPt: [], wordsEn: [], wordsEs: [], updatedAt: new Date(0) };
+  return (
+    row ?? {
+      id: 1,
+      holdFirstPosts: 0,
+      wordsPt: [],
+      wordsEn: [],
+      wordsEs: [],
+      memberMessages: false,
+      updatedAt: new Date(0),
+    }
+  );
 }
 
 export async function saveModerationSettings(
   db: DbOrTx,
-  s: { holdFirstPosts: number; wordsPt: string[]; wordsEn: string[]; wordsEs: string[]; updatedAt: Date },
+  s: {
+    holdFirstPosts: number;
+    wordsPt: string[];
+    wordsEn: string[];
+    wordsEs: string[];
+    memberMessages?: boolean | undefined;
+    updatedAt: Date;
+  },
 ) {
+  // Left out, the members' messages switch keeps its value.
+  const { memberMessages, ...rest } = s;
+  const set = memberMessages === undefined ? rest : { ...rest, memberMessages };
   const [row] = await db
     .insert(communityModerationSettings)
-    .values({ id: 1, ...s })
-    .onConflictDoUpdate({ target: communityModerationSettings.id, set: s })
+    .values({ id: 1, ...set })
+    .onConflictDoUpdate({ target: communityModerationSettings.id, set })
     .returning();
   return row!;
+}
+
+/** Whether the two members follow each other. */
+export async function followEachOther(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(communityFollows)
+    .where(
+      or(
+        and(eq(communityFollows.followerId, a), eq(communityFollows.followeeId, b)),
+        and(eq(communityFollows.followerId, b), eq(communityFollows.followeeId, a)),
+      ),
+    );
+  return (row?.n ?? 0) === 2;
+}
+
+/** The member with this handle, by id. */
+export async function userIdOfHandle(db: DbOrTx, handle: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: communityMembers.userId })
+    .from(communityMembers)
+    .where(eq(communityMembers.handle, handle));
+  return row?.userId ?? null;
 }
 
 /** The members this member follows (the most recent `limit`): whose posts reach their Seguindo. */

@@ -3,7 +3,7 @@ import { translate } from '@candeia/shared/i18n/server';
 import { paths } from '@candeia/shared/routes';
 import type { JobPayloads } from '../../jobs/queue.ts';
 import type { Deps } from '../../types.ts';
-import { notify } from '../notifications/index.ts';
+import { notify, wantsEmail } from '../notifications/index.ts';
 import * as repo from './repository.ts';
 import { localeOf } from './service.ts';
 
@@ -107,6 +107,7 @@ export async function sendNotice(deps: Deps, n: Notice): Promise<'sent' | 'stale
     const base = deps.config.APP_URL.replace(/\/$/, '');
     const sides = [
       {
+        userId: b.memberId,
         to: b.memberEmail,
         locale: localeOf(b.memberLocale),
         zone: b.memberTimeZone,
@@ -115,6 +116,7 @@ export async function sendNotice(deps: Deps, n: Notice): Promise<'sent' | 'stale
         url: `${base}${paths.consultation()}`,
       },
       {
+        userId: b.counsellorId,
         to: b.counsellorEmail,
         locale: localeOf(b.counsellorLocale),
         zone: b.counsellorZone,
@@ -123,10 +125,17 @@ export async function sendNotice(deps: Deps, n: Notice): Promise<'sent' | 'stale
         url: `${base}${paths.consultationCounsellor()}`,
       },
     ];
-    // In the app too, for both sides (once: the key holds the booking's version).
+    // In the app too, for both sides (once: the key holds the booking's version), and pushed to
+    // their devices as they chose. The mail is this notice's own (with the calendar invite), sent
+    // to those who keep booking e-mails on.
     const told = [
-      { userId: b.memberId, role: 'member', other: b.counsellorName },
-      { userId: b.counsellorId, role: 'counsellor', other: `${b.memberFirstName} ${b.memberLastName}`.trim() },
+      { userId: b.memberId, role: 'member', other: b.counsellorName, zone: b.memberTimeZone },
+      {
+        userId: b.counsellorId,
+        role: 'counsellor',
+        other: `${b.memberFirstName} ${b.memberLastName}`.trim(),
+        zone: b.counsellorZone,
+      },
     ];
     for (const side of told)
       await notify(
@@ -140,13 +149,16 @@ export async function sendNotice(deps: Deps, n: Notice): Promise<'sent' | 'stale
             startsAt: b.startsAt.toISOString(),
             role: side.role,
             other: side.other,
+            zone: side.zone,
           },
           key: `consultation:${b.id}:${n.event}:${n.version}`,
+          ownMail: true,
         },
         now,
       );
     const method = n.event === 'cancelled' ? 'CANCEL' : 'REQUEST';
     for (const side of sides) {
+      if (!(await wantsEmail(deps.db, side.userId, 'consultation'))) continue;
       const params = {
         name: side.name,
         other: side.other,

@@ -247,3 +247,18 @@ export async function releaseReminder(db: DbOrTx, consultationId: string, kind: 
       ),
     );
 }
+
+/** Whether the two members have a booking together, whoever of them is the counsellor, in any state. */
+export async function bookedTogether(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: consultations.id })
+    .from(consultations)
+    .where(
+      or(
+        and(eq(consultations.counsellorId, a), eq(consultations.memberId, b)),
+        and(eq(consultations.counsellorId, b), eq(consultations.memberId, a)),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}

@@ -1,2 +1,2 @@
 /** The contact module's public entry: other modules, app.ts, jobs/ and cli/ import only this file. */
-export { contactRoutes } from './routes.ts';
+export { contactInboxRoutes, contactRoutes } from './routes.ts';

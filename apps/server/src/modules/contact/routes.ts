@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactSchema } from '@candeia/shared/schemas/contact';
-import { translate } from '@candeia/shared/i18n/server';
-import { DEFAULT_LOCALE } from '@candeia/shared/constants';
+import {
+  contactSchema,
+  inboxHandledSchema,
+  inboxParamsSchema,
+  inboxQuerySchema,
+  inboxReplySchema,
+} from '@candeia/shared/schemas/contact';
 import { paymentsMode } from '../payments/index.ts';
+import * as contact from './service.ts';
 
-/** The footer's contact box: a message to the support address (in the outbox without SMTP). */
+/** The footer's contact box: a message kept for the inbox and mailed to the support address. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
@@ -13,16 +18,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: { max: 5, windowMs: 10 * 60_000 } },
     },
     async (req, reply) => {
-      const { name, email, message } = req.body;
-      const { config, mailer } = app.deps;
-      const to = config.ADMIN_EMAILS[0] ?? config.CONTACT_EMAIL;
-      await mailer.send({
-        to,
-        replyTo: email,
-        kind: 'contact',
-        subject: translate(DEFAULT_LOCALE, 'mail:contact.subject', { name }),
-        text: translate(DEFAULT_LOCALE, 'mail:contact.body', { name, email, message }),
-      });
+      await contact.receiveMessage(app.deps, req.actor(), req.body);
       return reply.status(202).send({ ok: true });
     },
   );
@@ -35,4 +31,27 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     // Which engine writes the chat's answers: the composer's cost estimate is the built-in guide's.
     chatEngine: app.deps.config.AI_BASE_URL ? 'external' : 'guide',
   }));
+};
+
+/** The administration's inbox of contact messages (registered under /api/admin/inbox, admins only). */
+export const contactInboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.get('', { schema: { querystring: inboxQuerySchema } }, async (req) =>
+    contact.listInbox(deps, req.actor(), req.query),
+  );
+  // Opening a message marks it read: a POST, since GET changes nothing.
+  app.post('/:id/read', { schema: { params: inboxParamsSchema } }, async (req) =>
+    contact.openMessage(deps, req.actor(), req.params.id),
+  );
+  app.put('/:id/handled', { schema: { params: inboxParamsSchema, body: inboxHandledSchema } }, async (req) =>
+    contact.setHandled(deps, req.actor(), req.params.id, req.body.handled),
+  );
+  app.post('/:id/replies', { schema: { params: inboxParamsSchema, body: inboxReplySchema } }, async (req, reply) => {
+    reply.code(201);
+    return contact.reply(deps, req.actor(), req.params.id, req.body.body);
+  });
+  app.delete('/:id', { schema: { params: inboxParamsSchema } }, async (req, reply) => {
+    await contact.removeMessage(deps, req.actor(), req.params.id);
+    return reply.code(204).send();
+  });
 };

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   notificationParamsSchema,
+  notificationPreferencesSchema,
   notificationsQuerySchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
   type NotificationEvent,
 } from '@candeia/shared/schemas/notifications';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,6 +18,13 @@ const COALESCE_MS = 300;
 const READS_PER_MINUTE = { max: 300, windowMs: 60_000 };
 /** Open bell streams one member may hold in one process (a few tabs; not a flood of sockets). */
 const STREAMS_PER_MEMBER = 8;
+/** Choices saved and devices (un)subscribed per minute (per address). */
+const CHANGES_PER_MINUTE = { max: 60, windowMs: 60_000 };
+
+/** Refuses a query on a route that takes none (an empty strict schema is not enforced by Fastify). */
+function noQuery(query: unknown): void {
+  if (Object.keys(query ?? {}).length > 0) throw new AppError('VALIDATION_INVALID_FORMAT');
+}
 
 /** A member's notifications (the bell, /notifications). Every route needs a session. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,6 +43,40 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => notifications.markRead(deps, req.actor(), req.params.id),
   );
 
+  // What reaches the member, and how (decision 027).
+  app.get('/preferences', async (req) => {
+    noQuery(req.query);
+    return notifications.preferences(deps, req.actor());
+  });
+  app.put(
+    '/preferences',
+    { schema: { body: notificationPreferencesSchema }, config: { rateLimit: CHANGES_PER_MINUTE } },
+    async (req) => {
+      noQuery(req.query);
+      return notifications.setPreferences(deps, req.actor(), req.body);
+    },
+  );
+  app.get('/push/key', async (req) => {
+    noQuery(req.query);
+    return notifications.pushKey(deps, req.actor());
+  });
+  app.post(
+    '/push/subscriptions',
+    { schema: { body: pushSubscriptionSchema }, config: { rateLimit: CHANGES_PER_MINUTE } },
+    async (req, reply) => {
+      noQuery(req.query);
+      return reply.status(201).send(await notifications.subscribe(deps, req.actor(), req.body));
+    },
+  );
+  app.post(
+    '/push/unsubscribe',
+    { schema: { body: pushUnsubscribeSchema }, config: { rateLimit: CHANGES_PER_MINUTE } },
+    async (req) => {
+      noQuery(req.query);
+      return notifications.unsubscribe(deps, req.actor(), req.body.endpoint);
+    },
+  );
+
   // The server closing (a deploy, a test's end) ends the open streams; the bells reconnect.
   const open = new Set<() => void>();
   const slots = streamSlots(STREAMS_PER_MEMBER);
@@ -43,7 +87,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // The bell's stream (server-sent events): the unread count at once, then each time it changes.
   app.get('/events', { config: { touch: false, rateLimit: { max: 60, windowMs: 60_000 } } }, async (req, reply) => {
     // It takes no query: anything in one is refused, not read.
-    if (Object.keys(req.query ?? {}).length > 0) throw new AppError('VALIDATION_INVALID_FORMAT');
+    noQuery(req.query);
     const actor = req.actor();
     const release = slots.take(actor.userId ?? '');
     let send: ((e: NotificationEvent) => void) | null = null;

@@ -8,5 +8,8 @@ export { ContentError } from './content/types.ts';
 export { findReferences, formatReference } from './references.ts';
 export { type PassageKey, passagesText, type PassageText, type TextRow } from './repository.ts';
 export { scriptureRoutes } from './routes.ts';
+/** The administration's sacred texts and the job that installs them (decision 028). */
+export { contentAdminRoutes } from './admin-routes.ts';
+export { scriptureJobs } from './jobs.ts';
 export { preferredBible } from './service.ts';
 export { b, isTextRef, type Ref, sacred, THEME_REFS } from './themes.ts';

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { BOOT_READY } from '@candeia/shared/constants';
 import { ROUTES } from '@candeia/shared/routes';
+import { MessageActionContext, type MessageTarget } from '../../components/message-action.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { UpdateDialog } from '../../features/pwa/components/update-dialog.tsx';
 import { useSession } from '../../lib/queries/session.ts';
@@ -17,9 +18,30 @@ const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default
 const VerifyEmailNotice = lazy(() =>
   import('../../features/auth/components/verify-email-notice.tsx').then((m) => ({ default: m.VerifyEmailNotice })),
 );
+// The administrator's alerts: a small chunk fetched after the first screen, for everyone.
+const AlertBanner = lazy(() => import('../../features/alerts/components/alert-banner.tsx'));
+// The messages' "Mensagem" button, offered by the consultations and the community's pages.
+const MessageButton = lazy(() => import('../../features/messages/components/message-button.tsx'));
+const messageAction = (target: MessageTarget) => (
+  <Suspense fallback={null}>
+    <MessageButton {...target} />
+  </Suspense>
+);
 const TrialBanner = lazy(() =>
   import('../../features/billing/components/trial-banner.tsx').then((m) => ({ default: m.TrialBanner })),
 );
+
+/** True once the page has loaded: what is not the first screen waits until then. */
+function useAfterLoad(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (document.readyState === 'complete') return setLoaded(true);
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, []);
+  return loaded;
+}
 
 /**
  * Header, the "confirm your e-mail" bar, the trial banner, the screen, footer; plus the session
@@ -31,6 +53,7 @@ export function RootLayout() {
   const { pathname, hash } = useLocation();
   const main = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
+  const afterLoad = useAfterLoad();
 
   // The prerendered landing kept the taps made before the app was there: made again now.
   useEffect(() => {
@@ -57,6 +80,11 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <SiteHeader />
+      {afterLoad ? (
+        <Suspense fallback={null}>
+          <AlertBanner />
+        </Suspense>
+      ) : null}
       {signedIn ? (
         <Suspense fallback={null}>
           {/* The verification page says it all, and the profile shows it in its summary. */}
@@ -67,9 +95,11 @@ export function RootLayout() {
       {/* At least a screen tall: the footer starts below the fold, so a screen that grows as its
           data arrives does not push a footer the reader is looking at. */}
       <main ref={main} id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
-        <Suspense fallback={<FullPageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <MessageActionContext.Provider value={signedIn ? messageAction : null}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </MessageActionContext.Provider>
       </main>
       <Suspense fallback={null}>
         <SiteFooter />

@@ -101,6 +101,11 @@ export function SiteFooter() {
                   {t('footer.privacy')}
                 </Link>
               </li>
+              <li>
+                <Link to={paths.updates()} className={footerLink}>
+                  {t('footer.updates')}
+                </Link>
+              </li>
               {email ? (
                 <li>
                   <a href={`mailto:${email}`} className={footerLink}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@candeia/shared/routes';
@@ -18,9 +18,15 @@ const NotificationBell = lazy(() =>
   })),
 );
 
+const MessagesBadge = lazy(() =>
+  import('../../features/messages/components/messages-badge.tsx').then((m) => ({ default: m.MessagesBadge })),
+);
+
 interface NavItem {
   to: string;
   label: string;
+  /** Beside the label (the unread count of the messages). */
+  badge?: ReactNode;
 }
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -76,6 +82,15 @@ export function SiteHeader() {
   const mine: NavItem[] = user
     ? [
         { to: paths.notifications(), label: t('nav.notifications') },
+        {
+          to: paths.messages(),
+          label: t('nav.messages'),
+          badge: (
+            <Suspense fallback={null}>
+              <MessagesBadge />
+            </Suspense>
+          ),
+        },
         { to: paths.profile(), label: t('nav.profile') },
         { to: paths.settings(), label: t('nav.settings') },
         { to: paths.subscription(), label: t('nav.subscription') },
@@ -157,6 +172,7 @@ export function SiteHeader() {
                   <li key={item.to}>
                     <NavLink to={item.to} onClick={close} className={navLink}>
                       {item.label}
+                      {item.badge}
                     </NavLink>
                   </li>
                 ))}
@@ -284,6 +300,7 @@ function AccountMenu({
                   }
                 >
                   {item.label}
+                  {item.badge}
                 </NavLink>
               </li>
             ))}

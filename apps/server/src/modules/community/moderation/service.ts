@@ -335,6 +335,7 @@ export async function log(
 const settingsDto = (s: Awaited<ReturnType<typeof repo.moderationSettings>>): ModerationSettingsDto => ({
   holdFirstPosts: s.holdFirstPosts,
   words: { pt: s.wordsPt, en: s.wordsEn, es: s.wordsEs },
+  memberMessages: s.memberMessages,
   updatedAt: s.updatedAt.toISOString(),
 });
 
@@ -347,7 +348,7 @@ export async function settings(deps: Deps, actor: Actor): Promise<ModerationSett
 export async function saveSettings(
   deps: Deps,
   actor: Actor,
-  input: { holdFirstPosts: number; words: Record<WordLanguage, string[]> },
+  input: { holdFirstPosts: number; words: Record<WordLanguage, string[]>; memberMessages?: boolean | undefined },
 ): Promise<ModerationSettingsDto> {
   const admin = requireAdmin(actor);
   const now = deps.clock.now();
@@ -357,6 +358,7 @@ export async function saveSettings(
       wordsPt: cleanWords(input.words.pt),
       wordsEn: cleanWords(input.words.en),
       wordsEs: cleanWords(input.words.es),
+      memberMessages: input.memberMessages,
       updatedAt: now,
     });
     await repo.insertLog(tx, {

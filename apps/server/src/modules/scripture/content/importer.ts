@@ -33,6 +33,8 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Import even when the checksum is unchanged. */
   force?: boolean;
+  /** Told how many verses are written so far, of how many (before the first chunk and after each). */
+  progress?: (done: number, total: number) => Promise<void> | void;
 }
 
 /** The node-postgres pool under Drizzle: the import streams arrays through unnest(), in SQL Drizzle does not build. */
@@ -139,6 +141,7 @@ export async function importParsed(db: Db, parsed: ParsedText, opts: ImportOptio
     const bookIds = new Map(inserted.rows.map((r) => [r.code, r.id]));
     const rows = books.flatMap((b) => b.verses.map((v) => ({ bookId: bookIds.get(b.code)!, ...v })));
     let done = 0;
+    await opts.progress?.(0, rows.length);
     for (let i = 0; i < rows.length; i += CHUNK) {
       throwIfAborted();
       const chunk = rows.slice(i, i + CHUNK);
@@ -160,6 +163,7 @@ export async function importParsed(db: Db, parsed: ParsedText, opts: ImportOptio
       );
       done += chunk.length;
       if (rows.length > CHUNK) log(`${meta.id}: ${done}/${rows.length} verses`);
+      await opts.progress?.(done, rows.length);
     }
     throwIfAborted();
     await client.query('COMMIT');

@@ -88,6 +88,7 @@ function verify(what: string, data: Buffer, expected: { sha256: string; size: nu
   if (data.length !== expected.size || actual !== expected.sha256) {
     throw new ContentError(
       `${what}: checksum mismatch (expected ${expected.size} bytes, SHA-256 ${expected.sha256}; got ${data.length} bytes, ${actual}). Refusing to install it.`,
+      'CONTENT_CHECKSUM',
     );
   }
 }
@@ -113,7 +114,11 @@ export async function installPack(id: string, s: ContentSettings, opts: InstallO
   const log = opts.log ?? (() => {});
   const catalogue = opts.catalogue ?? PACKS;
   const pack = catalogue.find((p) => p.id === id);
-  if (!pack) throw new ContentError(`Unknown pack "${id}". Known packs: ${catalogue.map((p) => p.id).join(', ')}.`);
+  if (!pack)
+    throw new ContentError(
+      `Unknown pack "${id}". Known packs: ${catalogue.map((p) => p.id).join(', ')}.`,
+      'CONTENT_NOT_AVAILABLE',
+    );
   if (pack.kind === 'npm') {
     const { version } = kjvPackage();
     log(`${id} comes with the server (npm package ${pack.npmPackage}@${version}); nothing to install.`);
@@ -127,11 +132,15 @@ export async function installPack(id: string, s: ContentSettings, opts: InstallO
     }
     throw new ContentError(
       `${id} (SWORD module ${pack.module}) comes from the Debian package ${pack.debianPackage}: run "apt-get install ${pack.debianPackage}", or set SWORD_PATH to a SWORD library that holds it.`,
+      'CONTENT_NOT_AVAILABLE',
     );
   }
   if (!opts.download && mirrorHas(pack, s.mirror)) return copyFromMirror(pack, s.mirror!, s.contentDir, log);
   if (!pack.upstream)
-    throw new ContentError(`${id} has no download address and is not in the mirror (${s.mirror ?? 'none set'}).`);
+    throw new ContentError(
+      `${id} has no download address and is not in the mirror (${s.mirror ?? 'none set'}).`,
+      'CONTENT_NOT_AVAILABLE',
+    );
   return download(pack, s.contentDir, log, opts.timeoutMs ?? 120_000);
 }
 
@@ -163,6 +172,7 @@ async function download(pack: Pack, contentDir: string, log: ContentLog, timeout
     const reason = cause?.code ?? cause?.message ?? (err as Error).message;
     throw new ContentError(
       `Could not download ${pack.id} from ${url} (${reason}). Without internet access, set CONTENT_MIRROR to a folder laid out like ../shared/content, or put the file in ${contentDir} by hand.`,
+      'CONTENT_DOWNLOAD_FAILED',
     );
   }
   verify(`${pack.id} from ${url}`, bytes, pack.upstream);
@@ -182,7 +192,7 @@ function unpackSwordZip(pack: Pack, zip: Buffer, contentDir: string, log: Conten
   const root = join(contentDir, 'sword');
   const entries = readZip(zip).filter((e) => /^(mods\.d|modules)\//.test(e.name.replace(/\\/g, '/')));
   if (!entries.some((e) => e.name.startsWith('mods.d/') && e.name.endsWith('.conf'))) {
-    throw new ContentError(`${pack.id}: the zip holds no mods.d/*.conf.`);
+    throw new ContentError(`${pack.id}: the zip holds no mods.d/*.conf.`, 'CONTENT_DOWNLOAD_FAILED');
   }
   const pinned = new Map<string, PinnedFile>(pack.kind === 'sword' ? pack.files.map((f) => [f.path, f]) : []);
   const out: { path: string; data: Buffer }[] = [];

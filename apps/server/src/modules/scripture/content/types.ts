@@ -70,4 +70,14 @@ export type ContentLog = (message: string) => void;
 /** A problem with a content source that the user can act on (shown without a stack trace). */
 export class ContentError extends Error {
   override name = 'ContentError';
+  constructor(
+    message: string,
+    /** What went wrong, as the administration shows it (translated under `errors:`). */
+    readonly code: ContentErrorCode = 'CONTENT_IMPORT_FAILED',
+  ) {
+    super(message);
+  }
 }
+
+export type ContentErrorCode =
+  'CONTENT_NOT_AVAILABLE' | 'CONTENT_CHECKSUM' | 'CONTENT_DOWNLOAD_FAILED' | 'CONTENT_IMPORT_FAILED';

@@ -5,4 +5,5 @@ export const moderationKeys = {
   suspensions: ['admin', 'moderation', 'suspensions'] as const,
   log: ['admin', 'moderation', 'log'] as const,
   settings: ['admin', 'moderation', 'settings'] as const,
+  messageReports: ['admin', 'moderation', 'message-reports'] as const,
 };

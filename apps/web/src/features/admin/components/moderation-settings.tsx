@@ -15,6 +15,7 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -50,6 +51,7 @@ const settingsFormSchema = z.object({
       MV.holdFirstPosts,
     ),
   words: z.object({ pt: wordsField, en: wordsField, es: wordsField }),
+  memberMessages: z.boolean(),
 });
 type FormIn = z.input<typeof settingsFormSchema>;
 type FormOut = z.output<typeof settingsFormSchema>;
@@ -57,10 +59,12 @@ type FormOut = z.output<typeof settingsFormSchema>;
 const fromSettings = (s: ModerationSettingsDto): FormIn => ({
   holdFirstPosts: String(s.holdFirstPosts),
   words: { pt: s.words.pt.join('\n'), en: s.words.en.join('\n'), es: s.words.es.join('\n') },
+  memberMessages: s.memberMessages,
 });
 const toInput = (v: FormOut): ModerationSettingsInput => ({
   holdFirstPosts: Number(v.holdFirstPosts),
   words: { pt: wordsOf(v.words.pt), en: wordsOf(v.words.en), es: wordsOf(v.words.es) },
+  memberMessages: v.memberMessages,
 });
 
 /** The held-posts settings: how many first posts of a new member wait, and the word lists per language. */
@@ -72,7 +76,7 @@ export function ModerationSettings() {
 }
 
 function SettingsForm({ settings }: { settings: ModerationSettingsDto }) {
-  const { t, i18n } = useTranslation(['admin', 'validation', 'errors']);
+  const { t, i18n } = useTranslation(['admin', 'validation', 'errors', 'messages']);
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const { message, apiMessage } = useMessages();
   const toast = useToast();
@@ -166,6 +170,16 @@ function SettingsForm({ settings }: { settings: ModerationSettingsDto }) {
             ))}
           </div>
         </fieldset>
+        <div className="grid gap-1">
+          <Checkbox
+            label={t('messages:admin.setting.label')}
+            aria-describedby="member-messages-hint"
+            {...register('memberMessages')}
+          />
+          <p id="member-messages-hint" className="ml-8 max-w-2xl text-sm text-stone-500">
+            {t('messages:admin.setting.hint')}
+          </p>
+        </div>
         {formError ? (
           <Alert ref={alertRef} tabIndex={-1} variant="error" title={t('moderation.settings.saveFailed')}>
             {formError}

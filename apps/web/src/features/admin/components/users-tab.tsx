@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { AdminUserRow } from '@candeia/shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,13 +9,22 @@ import { isKnownStatus, statusTone } from '../../../lib/subscription-status.ts';
 import { useAdminUsers } from '../api/get-users.ts';
 import { formatDateTime, formatDay } from '../lib/format.ts';
 import { DataTable } from './data-table.tsx';
+import { MemberPanel } from './member-panel.tsx';
 import { PagedResults } from './paged-results.tsx';
 
 const PAGE_SIZE = 20;
 const ROLES = ['user', 'counsellor', 'admin'];
 
+/** The users, searchable; a member's panel (`?member=<id>`) opens in their place. */
 export function UsersTab() {
-  const { t, i18n } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const member = params.get('member');
+  if (member) return <MemberPanel userId={member} onBack={() => setParams({ tab: 'users' })} />;
+  return <UsersList onOpen={(id) => setParams({ tab: 'users', member: id })} />;
+}
+
+function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
+  const { t, i18n } = useTranslation(['admin', 'admin-ops']);
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
@@ -36,6 +46,17 @@ export function UsersTab() {
         ? t('users.lockedUntil', { date: formatDateTime(u.lockedUntil, locale) })
         : null,
   };
+
+  const manage = (u: AdminUserRow) => (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => onOpen(u.id)}
+      aria-label={t('admin-ops:members.manageLabel', { email: u.email })}
+    >
+      {t('admin-ops:members.manage')}
+    </Button>
+  );
 
   return (
     <div className="grid gap-5">
@@ -63,7 +84,10 @@ export function UsersTab() {
           <>
             <DataTable
               caption={t('users.caption')}
-              columns={['email', 'name', 'role', 'subscription', 'created', 'locked'].map((c) => t(`users.${c}`))}
+              columns={[
+                ...['email', 'name', 'role', 'subscription', 'created', 'locked'].map((c) => t(`users.${c}`)),
+                t('admin-ops:members.actions'),
+              ]}
             >
               {rows.map((u) => {
                 const locked = labels.locked(u);
@@ -90,6 +114,7 @@ export function UsersTab() {
                     <td className="px-3 py-3 text-stone-700">
                       {locked ? <Badge tone="danger">{locked}</Badge> : t('users.notLocked')}
                     </td>
+                    <td className="px-3 py-3">{manage(u)}</td>
                   </tr>
                 );
               })}
@@ -111,6 +136,7 @@ export function UsersTab() {
                     <p className="mt-3 text-xs text-stone-500">
                       {t('users.created')}: <time dateTime={u.createdAt}>{formatDay(u.createdAt, locale)}</time>
                     </p>
+                    <div className="mt-3">{manage(u)}</div>
                   </li>
                 );
               })}

@@ -15,3 +15,10 @@ export function dayBoundary(day: string, end: boolean): string | undefined {
 }
 
 export { SECURITY_EVENT_TYPES } from '@candeia/shared/security-events';
+
+/** A calendar day (yyyy-mm-dd) as "4 de mar." / "Mar 4": the day itself, whatever the reader's zone. */
+export function formatDayLabel(day: string, locale: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day;
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(d);
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@candeia/shared/routes';
+import { MessageAction } from '../../../components/message-action.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -69,22 +70,25 @@ export default function MemberPage() {
                 </p>
               </div>
               {!m.me && !m.blocked ? (
-                <Button
-                  variant={m.followed ? 'outline' : 'primary'}
-                  aria-pressed={m.followed}
-                  busy={follow.isPending}
-                  onClick={() =>
-                    follow.mutate(
-                      { handle: m.handle, on: !m.followed },
-                      {
-                        onError: (err) =>
-                          toast({ variant: 'destructive', title: t('errors.action'), description: apiMessage(err) }),
-                      },
-                    )
-                  }
-                >
-                  {m.followed ? t('member.unfollow') : t('member.follow')}
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <MessageAction handle={m.handle} name={m.name} version={m.followed ? 1 : 0} />
+                  <Button
+                    variant={m.followed ? 'outline' : 'primary'}
+                    aria-pressed={m.followed}
+                    busy={follow.isPending}
+                    onClick={() =>
+                      follow.mutate(
+                        { handle: m.handle, on: !m.followed },
+                        {
+                          onError: (err) =>
+                            toast({ variant: 'destructive', title: t('errors.action'), description: apiMessage(err) }),
+                        },
+                      )
+                    }
+                  >
+                    {m.followed ? t('member.unfollow') : t('member.follow')}
+                  </Button>
+                </div>
               ) : null}
             </div>
             {!m.me ? <RelationControls member={m} /> : null}

@@ -10,6 +10,7 @@ import {
   type SlotDto,
 } from '@candeia/shared/schemas/consultation';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { MessageAction } from '../../../components/message-action.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -246,6 +247,7 @@ function CounsellorSummary({ counsellor: c }: { counsellor: CounsellorDto }) {
           })}
         </p>
         {c.bio ? <p className="mt-2 text-sm leading-6 text-stone-700">{c.bio}</p> : null}
+        <MessageAction userId={c.id} name={c.displayName} className="mt-3" />
       </div>
     </Card>
   );

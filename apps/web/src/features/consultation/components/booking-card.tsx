@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@candeia/shared/routes';
 import type { BookingDto } from '@candeia/shared/schemas/consultation';
+import { MessageAction } from '../../../components/message-action.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { browserTimeZone, formatDeadline, formatLongDay, formatTime, upperFirst } from '../lib/time.ts';
@@ -65,34 +66,33 @@ export function BookingCard({
             ? t('booking.refundUntil', { deadline: formatDeadline(booking.refundableUntil, locale, zone) })
             : t('booking.refundOver', { deadline: formatDeadline(booking.refundableUntil, locale, zone) })}
         </p>
-        {booking.can.join || booking.can.reschedule || booking.can.cancel ? (
-          <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            {booking.can.join ? (
-              <Link to={paths.consultationRoom(booking.id)} className={buttonClasses({ size: 'md' })}>
-                {t('booking.join')}
-              </Link>
-            ) : null}
-            {booking.can.reschedule ? (
-              <Link
-                to={paths.consultationBook({ counsellor: booking.counsellor.id, reschedule: booking.id })}
-                className={buttonClasses({ variant: 'outline' })}
-                aria-describedby={titleId}
-              >
-                {t('booking.reschedule')}
-              </Link>
-            ) : null}
-            {booking.can.cancel ? (
-              <Button
-                variant="ghost"
-                className="text-red-800"
-                onClick={() => setCancelling(true)}
-                aria-describedby={titleId}
-              >
-                {t('booking.cancel')}
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
+        <div className="mt-4 flex flex-col gap-2 empty:hidden sm:flex-row sm:flex-wrap">
+          {booking.can.join ? (
+            <Link to={paths.consultationRoom(booking.id)} className={buttonClasses({ size: 'md' })}>
+              {t('booking.join')}
+            </Link>
+          ) : null}
+          {booking.can.reschedule ? (
+            <Link
+              to={paths.consultationBook({ counsellor: booking.counsellor.id, reschedule: booking.id })}
+              className={buttonClasses({ variant: 'outline' })}
+              aria-describedby={titleId}
+            >
+              {t('booking.reschedule')}
+            </Link>
+          ) : null}
+          {booking.can.cancel ? (
+            <Button
+              variant="ghost"
+              className="text-red-800"
+              onClick={() => setCancelling(true)}
+              aria-describedby={titleId}
+            >
+              {t('booking.cancel')}
+            </Button>
+          ) : null}
+          <MessageAction userId={booking.counsellor.id} name={booking.counsellor.displayName} />
+        </div>
       </Card>
       <CancelDialog booking={booking} open={cancelling} onOpenChange={setCancelling} onCancelled={onCancelled} />
     </li>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@candeia/shared/routes';
 import { NOTES_MAX, notesSchema, type BookingDto } from '@candeia/shared/schemas/consultation';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { MessageAction } from '../../../components/message-action.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
@@ -122,47 +123,46 @@ function SessionItem({ booking: b, onCancelled }: { booking: BookingDto; onCance
             {b.review ? <p className="mt-1 whitespace-pre-line">{b.review}</p> : null}
           </div>
         ) : null}
-        {b.can.join || b.can.outcome || b.can.cancel ? (
-          <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            {b.can.join ? (
-              <Link to={paths.consultationRoom(b.id)} className={buttonClasses({})}>
-                {t('booking.join')}
-              </Link>
-            ) : null}
-            {b.can.outcome ? (
-              <>
-                <Button
-                  variant="secondary"
-                  busy={outcome.isPending && outcome.variables?.outcome === 'completed'}
-                  disabled={outcome.isPending}
-                  onClick={() => void mark('completed')}
-                  aria-describedby={titleId}
-                >
-                  {t('sessions.completed')}
-                </Button>
-                <Button
-                  variant="outline"
-                  busy={outcome.isPending && outcome.variables?.outcome === 'no_show'}
-                  disabled={outcome.isPending}
-                  onClick={() => void mark('no_show')}
-                  aria-describedby={titleId}
-                >
-                  {t('sessions.noShow')}
-                </Button>
-              </>
-            ) : null}
-            {b.can.cancel ? (
+        <div className="mt-4 flex flex-col gap-2 empty:hidden sm:flex-row sm:flex-wrap">
+          {b.can.join ? (
+            <Link to={paths.consultationRoom(b.id)} className={buttonClasses({})}>
+              {t('booking.join')}
+            </Link>
+          ) : null}
+          {b.can.outcome ? (
+            <>
               <Button
-                variant="ghost"
-                className="text-red-800"
-                onClick={() => setCancelling(true)}
+                variant="secondary"
+                busy={outcome.isPending && outcome.variables?.outcome === 'completed'}
+                disabled={outcome.isPending}
+                onClick={() => void mark('completed')}
                 aria-describedby={titleId}
               >
-                {t('booking.cancel')}
+                {t('sessions.completed')}
               </Button>
-            ) : null}
-          </div>
-        ) : null}
+              <Button
+                variant="outline"
+                busy={outcome.isPending && outcome.variables?.outcome === 'no_show'}
+                disabled={outcome.isPending}
+                onClick={() => void mark('no_show')}
+                aria-describedby={titleId}
+              >
+                {t('sessions.noShow')}
+              </Button>
+            </>
+          ) : null}
+          {b.can.cancel ? (
+            <Button
+              variant="ghost"
+              className="text-red-800"
+              onClick={() => setCancelling(true)}
+              aria-describedby={titleId}
+            >
+              {t('booking.cancel')}
+            </Button>
+          ) : null}
+          <MessageAction userId={b.member.id} name={b.member.name} />
+        </div>
         {outcomeError ? (
           <Alert variant="error" className="mt-3" title={t('sessions.outcomeFailed')}>
             {outcomeError}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@candeia/shared/routes';
 import type { BookingDto } from '@candeia/shared/schemas/consultation';
+import { MessageAction } from '../../../components/message-action.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -143,6 +144,7 @@ function HistoryItem({ booking: b }: { booking: BookingDto }) {
               {t('history.rebook')}
             </Link>
           )}
+          <MessageAction userId={b.counsellor.id} name={b.counsellor.displayName} />
         </div>
       </Card>
     </li>

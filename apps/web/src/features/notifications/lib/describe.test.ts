@@ -46,6 +46,16 @@ group('what a notification says and where it leads', () => {
     expect(describe(note('prayer', { postId: 'p1' }), t('es-ES'), 'es-ES').text).toBe('Bruno Lima ha rezado por ti.');
   });
 
+  it('a message: who wrote, and their conversation', () => {
+    expect(describe(note('message', { conversationId: 'c9' }), t('pt-BR'), 'pt-BR')).toEqual({
+      text: 'Bruno Lima enviou uma mensagem para você.',
+      href: '/messages/c9',
+    });
+    expect(describe(note('message', { conversationId: 'c9' }), t('es-ES'), 'es-ES').text).toBe(
+      'Bruno Lima te envió un mensaje.',
+    );
+  });
+
   it('a consultation: the side, the event and the time; an hour before, the room', () => {
     const data = {
       consultationId: 'c1',

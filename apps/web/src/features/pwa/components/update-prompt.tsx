@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { paths } from '@candeia/shared/routes';
 import { Button } from '../../../components/ui/button.tsx';
 
 const CHECK_EVERY_MS = 60 * 60_000;
@@ -60,6 +61,13 @@ export default function UpdatePrompt() {
     }
   };
 
+  // "Ver o que mudou": the new version opens on its own "Novidades" page (this version's would
+  // list what this version knows).
+  const seeWhatsNew = () => {
+    window.history.replaceState(window.history.state, '', paths.updates());
+    update();
+  };
+
   return (
     <dialog
       ref={dialog}
@@ -75,6 +83,14 @@ export default function UpdatePrompt() {
         <p id={textId} className="mt-2 leading-relaxed text-stone-600">
           {t('update.text')}
         </p>
+        <button
+          type="button"
+          onClick={seeWhatsNew}
+          disabled={updating}
+          className="mt-3 rounded font-semibold text-brand-800 underline underline-offset-4 outline-none hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60"
+        >
+          {t('update.whatsNew')}
+        </button>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => setNeedRefresh(false)} disabled={updating}>
             {t('update.later')}
