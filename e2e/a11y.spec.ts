@@ -162,11 +162,16 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(7);
+    await expect(tabs).toHaveCount(11);
     const panel = page.getByRole('tabpanel');
+    // The dashboard comes first.
+    await expect(panel.getByRole('img', { name: 'Novos membros' })).toBeVisible();
+    await audit(page, '/admin (dashboard)');
 
+    await tabs.nth(3).click();
+    await expect(page).toHaveURL(/tab=security/);
     await expect(panel.getByRole('table')).toBeVisible();
-    await audit(page, '/admin (security events)');
+    await audit(page, '/admin?tab=security');
     await page.getByRole('button', { name: 'Limpar registros' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await analyze(page, '/admin (clear dialog)');
@@ -178,22 +183,27 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await expect(panel.getByRole('table')).toBeVisible();
     await audit(page, '/admin?tab=users');
 
-    await tabs.nth(2).click();
+    await tabs.nth(4).click();
     await expect(page).toHaveURL(/tab=outbox/);
     await expect(panel.locator('details').first()).toBeVisible();
     await panel.locator('summary').first().click();
     await audit(page, '/admin?tab=outbox');
 
-    await tabs.nth(5).click();
+    await tabs.nth(7).click();
     await expect(page).toHaveURL(/tab=counsellors/);
     await panel.getByRole('button', { name: 'Tornar conselheiro' }).click();
     await expect(panel.getByText('O e-mail é obrigatório')).toBeVisible();
     await audit(page, '/admin?tab=counsellors (an empty e-mail sent)');
 
-    await tabs.nth(6).click();
+    await tabs.nth(8).click();
     await expect(page).toHaveURL(/tab=avatar/);
     await expect(panel.getByRole('checkbox', { name: 'Disponível' })).toHaveCount(6);
     await audit(page, '/admin?tab=avatar');
+
+    await tabs.nth(9).click();
+    await expect(page).toHaveURL(/tab=alerts/);
+    await expect(panel.getByRole('textbox').first()).toBeVisible();
+    await audit(page, '/admin?tab=alerts');
   });
 
   test('terms and privacy', async ({ page }) => {
@@ -403,20 +413,36 @@ test.describe('keyboard', () => {
     await login({ role: 'admin' });
     await page.goto('/admin');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(7);
-    const [security, users, outbox, billing, moderation, counsellors, avatar] = [0, 1, 2, 3, 4, 5, 6].map((i) =>
-      tabs.nth(i),
-    ) as [Locator, Locator, Locator, Locator, Locator, Locator, Locator];
-    await expect(security).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs).toHaveCount(11);
+    const [dashboard, users, inbox, security, outbox, billing, moderation, counsellors, avatar, alerts, texts] = [
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ].map((i) => tabs.nth(i)) as Locator[] as [
+      Locator,
+      Locator,
+      Locator,
+      Locator,
+      Locator,
+      Locator,
+      Locator,
+      Locator,
+      Locator,
+      Locator,
+      Locator,
+    ];
+    await expect(dashboard).toHaveAttribute('aria-selected', 'true');
 
     // Only the selected tab is in the tab order.
-    await tabTo(page, security);
+    await tabTo(page, dashboard);
     await expectFocusRing(page);
     await page.keyboard.press('ArrowRight');
     await expect(users).toBeFocused();
     await expect(users).toHaveAttribute('aria-selected', 'true');
     await expect(page).toHaveURL(/tab=users/);
     await expect(page.getByRole('tabpanel')).toHaveAccessibleName(await users.innerText());
+    await page.keyboard.press('ArrowRight');
+    await expect(inbox).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(security).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(outbox).toBeFocused();
     await expect(outbox).toHaveAttribute('aria-selected', 'true');
@@ -429,14 +455,18 @@ test.describe('keyboard', () => {
     await page.keyboard.press('ArrowRight');
     await expect(avatar).toBeFocused();
     await page.keyboard.press('ArrowRight');
-    await expect(security).toBeFocused();
+    await expect(alerts).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(texts).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(dashboard).toBeFocused();
     await page.keyboard.press('ArrowLeft');
-    await expect(avatar).toBeFocused();
+    await expect(texts).toBeFocused();
     await page.keyboard.press('Home');
-    await expect(security).toBeFocused();
+    await expect(dashboard).toBeFocused();
     await page.keyboard.press('End');
-    await expect(avatar).toBeFocused();
-    await expect(avatar).toHaveAttribute('aria-selected', 'true');
+    await expect(texts).toBeFocused();
+    await expect(texts).toHaveAttribute('aria-selected', 'true');
 
     // Tab leaves the tab list for the panel.
     await page.keyboard.press('Tab');
@@ -444,8 +474,10 @@ test.describe('keyboard', () => {
 
     // The confirmation dialog: focus moves in, Escape closes it and focus returns.
     await page.keyboard.press('Shift+Tab');
-    await expect(avatar).toBeFocused();
+    await expect(texts).toBeFocused();
     await page.keyboard.press('Home');
+    await expect(dashboard).toBeFocused();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     await expect(security).toBeFocused();
     const clear = page.getByRole('button', { name: 'Limpar registros' });
     await tabTo(page, clear);
