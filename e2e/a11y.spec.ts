@@ -202,8 +202,9 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
 
     await tabs.nth(9).click();
     await expect(page).toHaveURL(/tab=alerts/);
-    await expect(panel.getByRole('textbox').first()).toBeVisible();
-    await audit(page, '/admin?tab=alerts');
+    await panel.getByRole('button', { name: 'Novo aviso' }).click();
+    await expect(panel.getByRole('form', { name: 'Novo aviso' })).toBeVisible();
+    await audit(page, '/admin?tab=alerts (a new alert)');
   });
 
   test('terms and privacy', async ({ page }) => {
