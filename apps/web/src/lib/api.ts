@@ -3,6 +3,20 @@ import { currentLocale } from './i18n.ts';
 
 export const SESSION_EXPIRED_EVENT = 'candeia:session-expired';
 
+let signingOut = false;
+
+/**
+ * A sign-out under way (or done): a request that was in flight when the session ended meets the
+ * ended session, which is then not an expiry to announce. Cleared when a session begins again.
+ */
+export function setSigningOut(value: boolean): void {
+  signingOut = value;
+}
+
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 /** An API failure with its catalogue code, translated message and per-field messages. */
 export class ApiError extends Error {
   constructor(
@@ -63,6 +77,6 @@ export function apiFetch(
 export function apiErrorOf(status: number, data: unknown): ApiError {
   const body = (data as ApiErrorBody | null)?.error;
   const code = body?.code ?? (status >= 500 ? 'SERVER_ERROR' : 'UNEXPECTED_ERROR');
-  if (code === 'AUTH_SESSION_EXPIRED') window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  if (code === 'AUTH_SESSION_EXPIRED' && !signingOut) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
   return new ApiError(status, code, body?.message ?? '', body?.fields ?? {}, body?.requestId);
 }

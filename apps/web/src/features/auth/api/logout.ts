@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@candeia/shared/routes';
-import { api } from '../../../lib/api.ts';
+import { api, setSigningOut } from '../../../lib/api.ts';
 import { sessionKey } from '../../../lib/queries/session.ts';
 import { forgetSignedIn } from '../../../lib/return-path.ts';
 
@@ -25,7 +25,9 @@ export function useLogout() {
   const [isPending, setPending] = useState(false);
   const signOut = useCallback(async () => {
     setPending(true);
-    // A sign-out is not an expiry: the next signed-in link opened here goes to /.
+    // A sign-out is not an expiry: the next signed-in link opened here goes to /, and a request
+    // of this page that meets the ended session does not announce "Sua sessão expirou".
+    setSigningOut(true);
     forgetSignedIn();
     try {
       await logout();

@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_STORAGE_KEY, MINUTE_MS, SESSION_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from '@candeia/shared/constants';
 import type { SessionInfo } from '@candeia/shared/schemas/auth';
-import { SESSION_EXPIRED_EVENT } from '../../../lib/api.ts';
+import { SESSION_EXPIRED_EVENT, apiErrorOf, isSigningOut, setSigningOut } from '../../../lib/api.ts';
 import { initI18n } from '../../../lib/i18n.ts';
 import { SessionWatcher } from './session-watcher.tsx';
 
@@ -184,5 +184,38 @@ describe('SessionWatcher', () => {
     expect(screen.getByTestId('location').textContent).toBe('/login?expired=1');
     expect(client.getQueryData(['session'])).toBeNull();
     expect(calls()).toEqual([]);
+  });
+
+  it('a sign-out under way is not an expiry: a request meeting the ended session changes nothing', async () => {
+    const client = setup();
+    expect(isSigningOut()).toBe(false);
+    const listener = vi.fn();
+    window.addEventListener(SESSION_EXPIRED_EVENT, listener);
+    try {
+      setSigningOut(true);
+      // A request sent before the sign-out answers after it.
+      act(() => {
+        apiErrorOf(401, { error: { code: 'AUTH_SESSION_EXPIRED', message: 'Sua sessão expirou' } });
+        window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+      });
+      await advance(10);
+      expect(listener).toHaveBeenCalledTimes(1); // only the event dispatched by hand
+      expect(screen.getByTestId('location').textContent).toBe('/profile');
+      expect(client.getQueryData(['session'])).not.toBeNull();
+    } finally {
+      window.removeEventListener(SESSION_EXPIRED_EVENT, listener);
+      setSigningOut(false);
+    }
+  });
+
+  it('a session that begins ends the sign-out: an expiry is announced again', async () => {
+    setSigningOut(true);
+    setup();
+    expect(isSigningOut()).toBe(false);
+    act(() => {
+      apiErrorOf(401, { error: { code: 'AUTH_SESSION_EXPIRED', message: 'Sua sessão expirou' } });
+    });
+    await advance(10);
+    expect(screen.getByTestId('location').textContent).toBe('/login?expired=1');
   });
 });

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { MINUTE_MS, SESSION_CHECK_INTERVAL_MS, SESSION_WARNING_MS } from '@candeia/shared/constants';
 import { paths } from '@candeia/shared/routes';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError, SESSION_EXPIRED_EVENT } from '../../../lib/api.ts';
+import { ApiError, SESSION_EXPIRED_EVENT, isSigningOut, setSigningOut } from '../../../lib/api.ts';
 import { getSession, sessionKey, useSession, type Session } from '../../../lib/queries/session.ts';
 import { refreshSession } from '../api/refresh-session.ts';
 
@@ -42,7 +42,7 @@ export function SessionWatcher() {
   const [continuing, setContinuing] = useState(false);
 
   const expire = () => {
-    if (expiring.current) return;
+    if (expiring.current || isSigningOut()) return;
     expiring.current = true;
     setWarningMinutes(null);
     void qc.cancelQueries();
@@ -95,6 +95,7 @@ export function SessionWatcher() {
 
   useEffect(() => {
     if (!signedIn) return;
+    setSigningOut(false);
     expiring.current = false;
     warned.current = false;
     lastCheck.current = now();
