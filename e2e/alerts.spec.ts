@@ -147,7 +147,9 @@ test('"Novidades": from the footer, what changed, the releases this device had n
   await page.getByRole('contentinfo').getByRole('link', { name: 'Novidades' }).click();
   await expect(page).toHaveURL(/\/updates$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Novidades' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Avisos e novidades' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Mensagens, notificações no celular e avisos' }),
+  ).toBeVisible();
   // A first visit marks nothing; a release newer than the last one seen is "Novo", once.
   await expect(page.getByText('Novo', { exact: true })).toHaveCount(0);
   // Opened once, the page has recorded the newest release as seen on this device.
@@ -158,7 +160,9 @@ test('"Novidades": from the footer, what changed, the releases this device had n
   await page.reload();
   await expect(page.getByText('Novo', { exact: true })).toHaveCount(2);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 2, name: 'Avisos e novidades' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Mensagens, notificações no celular e avisos' }),
+  ).toBeVisible();
   await expect(page.getByText('Novo', { exact: true })).toHaveCount(0);
   await chooseLanguage(page, 'Idioma', 'es-ES');
   await expect(page.getByRole('heading', { level: 1, name: 'Novedades' })).toBeVisible();

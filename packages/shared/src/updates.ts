@@ -11,7 +11,7 @@ export interface Release {
 }
 
 export const RELEASES: readonly Release[] = [
-  { id: '2026-11-25', items: ['alerts', 'updates'] },
+  { id: '2026-11-25', items: ['messages', 'push', 'alerts', 'updates'] },
   {
     id: '2026-11-24',
     items: ['notifications', 'header', 'settings', 'privacy', 'community', 'consultations', 'avatar'],
