@@ -287,7 +287,7 @@ describe('referral program (PRODUCT.md "Referral")', () => {
     for (const [locale, text] of [
       [
         'en-US',
-        'This referral code cannot be used: the person who shared it is not in the referral program at the moment. Check the code or leave the field empty.',
+        "This referral code can't be used: the person who shared it isn't in the referral program at the moment. Check the code or leave the field empty.",
       ],
       [
         'es-ES',

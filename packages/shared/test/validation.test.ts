@@ -182,7 +182,7 @@ describe('SECURITY 3 / SPEC §5: password rules through the shared schemas', () 
   it('sign-up needs the confirmation to match and the terms to be accepted', () => {
     expect(signUpSchema.safeParse(validSignUp).success).toBe(true);
     expect(english(signUpSchema, { ...validSignUp, confirmPassword: 'Luz@Caminho2027' }, 'confirmPassword')).toEqual([
-      'Passwords do not match',
+      "Passwords don't match",
     ]);
     expect(keys(signUpSchema, { ...validSignUp, acceptTerms: false }, 'acceptTerms')).toEqual([
       'validation:terms.required',
