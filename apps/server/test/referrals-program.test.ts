@@ -291,7 +291,7 @@ describe('referral program (PRODUCT.md "Referral")', () => {
       ],
       [
         'es-ES',
-        'Este código de referido no se puede usar: quien lo compartió no participa en el programa de referidos en este momento. Revisa el código o deja el campo vacío.',
+        'Este código de invitación no se puede usar: quien lo compartió no participa en el programa de invitaciones en este momento. Revisa el código o deja el campo vacío.',
       ],
     ] as const) {
       const res = await t.request({
