@@ -122,6 +122,7 @@ export const NOT_AMERICAN = [
   [/\be-mails?\b/i, 'email'],
   [/\blicence\b/i, 'license'],
   [/\bcolour|behaviour|honour|centre\b/i, 'American spelling'],
+  [/\bPsalm \d/, 'Psalms, as the reader names the book'],
   [/\b(do|does|did|is|are|was|were|could|would|should|has|have) not\b|\bcannot\b|\bwill not\b/i, 'a contraction'],
 ];
 

@@ -90,3 +90,26 @@ describe('numbers and counts in texts', () => {
     expect(i18n.getFixedT(null, 'scripture')('favourites.count', { count: 0 })).toBe('Ningún favorito');
   });
 });
+
+describe('the page head follows the language', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sets the description and the manifest of the language shown', async () => {
+    document.head.innerHTML = '<meta name="description" content="x"><link rel="manifest" href="/manifest.webmanifest">';
+    setBrowserLanguages(['pt-BR']);
+    localStorage.clear();
+    const i18n = await initI18n();
+    await changeLocale('es-ES');
+    await i18n.loadNamespaces('common');
+    await vi.waitFor(() =>
+      expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(
+        'orientación espiritual',
+      ),
+    );
+    expect(document.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest.es-ES.webmanifest');
+    await changeLocale('pt-BR');
+    await vi.waitFor(() =>
+      expect(document.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest.webmanifest'),
+    );
+  });
+});
