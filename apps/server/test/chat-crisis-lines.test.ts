@@ -19,7 +19,9 @@ describe('crisis lines', () => {
     expect(crisisCountry('Espanha')).toBe('ES');
     expect(crisisCountry('México')).toBe('MX');
     expect(crisisCountry('Reino Unido')).toBe('GB');
-    expect(crisisCountry('Argentina')).toBe('AR');
+    // A country without a line here (Argentina's reach differs by region): none, so the
+    // answer gives the language's line and the words for anyone elsewhere.
+    expect(crisisCountry('Argentina')).toBeNull();
     expect(crisisCountry('Angola')).toBeNull();
     expect(crisisCountry('')).toBeNull();
     expect(crisisCountry(null)).toBeNull();
@@ -59,6 +61,7 @@ describe('crisis lines', () => {
       expect(parts[1]).toBe(translate(locale, 'guide:crisis.emergency'));
       expect(parts[2]).toBe(translate(locale, 'guide:crisis.elsewhere'));
     }
-    expect(composeCrisisAnswer('es', '', 'Argentina')).toContain('[135](tel:135)');
+    expect(composeCrisisAnswer('es', '', 'Argentina')).toContain('[024](tel:024)');
+    expect(composeCrisisAnswer('es', '', 'Argentina')).toContain(translate('es-ES', 'guide:crisis.elsewhere'));
   });
 });

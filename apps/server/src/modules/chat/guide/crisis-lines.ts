@@ -12,7 +12,6 @@ export const CRISIS_LINES = {
   ES: { line: 'Línea 024', number: '024', emergency: '112' },
   MX: { line: 'Línea de la Vida', number: '800 911 2000', emergency: '911' },
   GB: { line: 'Samaritans', number: '116 123', emergency: '999' },
-  AR: { line: 'Centro de Asistencia al Suicida', number: '135', emergency: '911' },
 } as const;
 
 export type CrisisCountry = keyof typeof CRISIS_LINES;
@@ -60,7 +59,6 @@ const NAMES: Record<CrisisCountry, string[]> = {
     'gran bretana',
     'gra bretanha',
   ],
-  AR: ['ar', 'arg', 'argentina', 'republica argentina'],
 };
 
 const BY_NAME = new Map<string, CrisisCountry>(
