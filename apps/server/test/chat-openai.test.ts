@@ -644,12 +644,12 @@ describe('concurrency (SECURITY.md 17, 20)', () => {
 
 describe('safety with the OpenAI-compatible endpoint (the guide-safety issue)', () => {
   it('despair said softly never reaches the model: the helpline answers first, free', async () => {
-    for (const [message, locale, helpline] of [
-      ['Queria dormir e não acordar mais', 'pt-BR', 'CVV'],
-      ['my family would be better off without me', 'en-US', '988'],
-      ['Ya no le veo sentido a seguir viviendo', 'es-ES', '024'],
+    for (const [message, locale, country, helpline] of [
+      ['Queria dormir e não acordar mais', 'pt-BR', 'Brasil', 'CVV'],
+      ['my family would be better off without me', 'en-US', 'USA', '988'],
+      ['Ya no le veo sentido a seguir viviendo', 'es-ES', 'España', '024'],
     ] as const) {
-      const u = await insertUser(t);
+      const u = await insertUser(t, { country });
       const { res, events } = await sendMessage(t, u.cookie, message, { locale });
       expect(res.statusCode, res.body).toBe(200);
       const done = only(eventsOf(events, 'done'));

@@ -37,16 +37,22 @@ const done = (events: ChatEvent[]) => eventsOf(events, 'done')[0]!;
 const quoteLines = (text: string) => text.split('\n').filter((l) => l.startsWith('> '));
 
 const AT_RISK = [
-  { locale: 'pt-BR', text: 'Não vejo mais sentido em viver', helpline: '[188](tel:188)' },
-  { locale: 'en-US', text: "I'm just a burden to everyone, I wish I didn't exist", helpline: '[988](tel:988)' },
-  { locale: 'es-ES', text: 'Ya no le veo sentido a seguir viviendo', helpline: '[024](tel:024)' },
+  { locale: 'pt-BR', country: 'Brasil', text: 'Não vejo mais sentido em viver', helpline: '[188](tel:188)' },
+  {
+    locale: 'en-US',
+    country: 'United States',
+    text: "I'm just a burden to everyone, I wish I didn't exist",
+    helpline: '[988](tel:988)',
+  },
+  { locale: 'es-ES', country: 'España', text: 'Ya no le veo sentido a seguir viviendo', helpline: '[024](tel:024)' },
 ] as const;
 
 describe('despair said softly', () => {
   it.each(AT_RISK)(
     '($locale) "$text": the helpline first, no passage, never charged',
-    async ({ locale, text, helpline }) => {
-      const u = await insertUser(t);
+    async ({ locale, country, text, helpline }) => {
+      // A member of the language's home country (the member's country's line comes first).
+      const u = await insertUser(t, { country });
       const { res, events } = await sendMessage(t, u.cookie, text, { locale });
       expect(res.statusCode, res.body).toBe(200);
       const answer = answerText(events);
