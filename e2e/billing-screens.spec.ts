@@ -43,7 +43,7 @@ test('subscription: the trial-ended notice', async ({ page, login }) => {
     ),
   );
   await page.goto('/subscription');
-  await expect(page.getByRole('heading', { name: 'Seu período de teste terminou' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Seu teste grátis terminou' })).toBeVisible();
   await shot(page, 'subscription-trial-ended');
 });
 

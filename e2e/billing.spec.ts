@@ -285,9 +285,7 @@ test.describe('donations', () => {
     await expect(page).toHaveURL(/\/checkout\/success\?session(_id)?=/);
     await expect(page.getByRole('heading', { name: 'Obrigado pela sua doação!' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/Recebemos sua doação de R\$\s?37,50\./)).toBeVisible();
-    await expect(
-      page.getByText('Sua doação foi processada com sucesso! Obrigado por apoiar nosso ministério.'),
-    ).toBeVisible();
+    await expect(page.getByText('Sua doação foi processada com sucesso! Obrigado por apoiar a Candeia.')).toBeVisible();
     await expectAccessible(page, '/checkout/success (donation)');
   });
 

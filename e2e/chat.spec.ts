@@ -47,7 +47,7 @@ test('welcome by first name; an answer streams in with citation links, its cost 
   await openChat(page, login);
   await expect(page.getByText('Chat espiritual', { exact: true })).toBeVisible();
   for (const s of [
-    'Estou ansioso com o trabalho',
+    'Sinto ansiedade por causa do trabalho',
     'Perdi alguém que eu amava',
     'Como posso perdoar?',
     'Preciso de esperança',
@@ -263,7 +263,7 @@ test.describe('on a phone', () => {
     await openChat(page, login);
     await expect(page.getByRole('navigation', { name: 'Suas conversas' })).toBeHidden();
     await shot(page, 'chat-welcome');
-    await page.getByRole('button', { name: 'Estou ansioso com o trabalho' }).click();
+    await page.getByRole('button', { name: 'Sinto ansiedade por causa do trabalho' }).click();
     await expect(page).toHaveURL(CONVERSATION_URL);
     await answered(page);
     await costAndBalance(page);
@@ -271,7 +271,7 @@ test.describe('on a phone', () => {
 
     await page.getByRole('button', { name: 'Conversas' }).click();
     const drawer = page.getByRole('dialog', { name: 'Suas conversas' });
-    await expect(drawer.getByRole('link', { name: /Estou ansioso com o trabalho/ })).toHaveAttribute(
+    await expect(drawer.getByRole('link', { name: /Sinto ansiedade por causa do trabalho/ })).toHaveAttribute(
       'aria-current',
       'page',
     );

@@ -2,8 +2,12 @@
 // Fails when a catalogue key is missing in any of the three locales, or when code uses a
 // key that no catalogue has. Keys are found in code as t('key') / t('ns:key') literals and
 // as 'ns:key' string literals (validation messages in the shared schemas).
+// It also reads the words (rules in scripts/i18n-rules.mjs): every counted text has a zero
+// form, counts go through the number formatter, pt-BR and es-ES texts use no English words,
+// en-US texts read as American English.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { englishAllowed, englishWordsIn, missingZeroForms, notAmericanIn, unformattedCounts } from './i18n-rules.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const i18nDir = join(root, 'packages/shared/src/i18n');
@@ -35,6 +39,20 @@ for (const ns of namespaces) {
       else if (typeof v === 'string' && v.trim() === '') problems.push(`${loc}/${ns}.json has an empty "${key}"`);
     }
 }
+
+for (const [ns, flat] of Object.entries(catalogues['pt-BR']))
+  for (const key of missingZeroForms(flat))
+    problems.push(`pt-BR/${ns}.json has no zero form "${key}" (0 reads as singular)`);
+for (const loc of locales)
+  for (const [ns, flat] of Object.entries(catalogues[loc]))
+    for (const [key, text] of flat) {
+      if (unformattedCounts(text))
+        problems.push(`${loc}/${ns}.json "${key}" shows {{count}} unformatted (use {{count, number}})`);
+      if (loc === 'en-US') for (const w of notAmericanIn(text)) problems.push(`${loc}/${ns}.json "${key}": ${w}`);
+      else if (!englishAllowed(loc, ns, key))
+        for (const w of englishWordsIn(loc, text))
+          problems.push(`${loc}/${ns}.json "${key}" uses the English word "${w}"`);
+    }
 
 const PLURALS = ['', '_zero', '_one', '_two', '_few', '_many', '_other'];
 const has = (ns, key) => PLURALS.some((s) => catalogues['pt-BR'][ns]?.has(key + s));

@@ -76,6 +76,11 @@ export const configSchema = z.object({
   /** An OpenAI-compatible endpoint for the chat (e.g. https://api.openai.com/v1); unset: the built-in scripture guide. */
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().min(1).optional(),
+  /**
+   * Who runs AI_BASE_URL (e.g. "OpenAI"), named in the privacy policy among the companies that
+   * receive data; unset: the endpoint's host name is named instead.
+   */
+  AI_PROVIDER_NAME: z.string().trim().min(1).max(100).optional(),
   /** The model name sent to AI_BASE_URL. */
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** Longest wait for the model's first or next piece of text before the answer fails (refunded). */

@@ -151,7 +151,7 @@ describe('POST /api/auth/signup (SPEC §3, §4, §5)', () => {
     expect(terms.json().error.fields.acceptTerms).toBe('You must accept the Terms of Use and the Privacy Policy.');
     const mismatch = await signUp(makeSignUp({ confirmPassword: 'Outra@Senha2026' }));
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().error.fields.confirmPassword).toBe('Passwords do not match');
+    expect(mismatch.json().error.fields.confirmPassword).toBe("Passwords don't match");
   });
 });
 

@@ -157,7 +157,7 @@ describe('a trial that ended: the chat says it is not in the plan, the history s
 
     for (const [locale, message] of [
       ['pt-BR', 'Este recurso não faz parte do seu plano. Faça upgrade para usá-lo.'],
-      ['en-US', 'This feature is not part of your plan. Upgrade to use it.'],
+      ['en-US', "This feature isn't part of your plan. Upgrade to use it."],
     ] as const) {
       const refused = await sendMessage(t, u.cookie, 'Mais uma pergunta', { conversationId: id, locale });
       expect(refused.res.statusCode).toBe(403);

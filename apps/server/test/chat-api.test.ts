@@ -194,13 +194,20 @@ describe('credits', () => {
 
 describe('safety', () => {
   it.each([
-    ['pt-BR', 'Não aguento mais, quero morrer', '188'],
-    ['en-US', 'I want to end my life tonight', '988'],
-    ['es-ES', 'Ya no puedo más, quiero quitarme la vida', '024'],
+    ['pt-BR', 'Brasil', 'Não aguento mais, quero morrer', '188'],
+    ['en-US', 'United States', 'I want to end my life tonight', '988'],
+    ['es-ES', 'España', 'Ya no puedo más, quiero quitarme la vida', '024'],
+    // The member's country, when it has a line, comes first, whatever the language.
+    ['pt-BR', 'Portugal', 'Não aguento mais, quero morrer', '808 24 24 24'],
+    ['es-ES', 'México', 'Ya no puedo más, quiero quitarme la vida', '800 911 2000'],
+    ['en-US', 'UK', 'I want to end my life tonight', '116 123'],
+    ['en-US', 'Brasil', 'I want to end my life tonight', '188'],
+    // A country with no line here: the language's own line.
+    ['pt-BR', 'Angola', 'Não aguento mais, quero morrer', '188'],
   ])(
-    'a message with signs of crisis (%s) gets the helpline first, free, even with no credits',
-    async (locale, text, phone) => {
-      const u = await insertUser(t);
+    'a message with signs of crisis (%s, from %s) gets the helpline first, free, even with no credits',
+    async (locale, country, text, phone) => {
+      const u = await insertUser(t, { country });
       await setBalance(t, u.user.id, 0);
       const res = await send(t, u, text, undefined, locale);
       expect(res.statusCode, res.body).toBe(200);

@@ -287,11 +287,11 @@ describe('referral program (PRODUCT.md "Referral")', () => {
     for (const [locale, text] of [
       [
         'en-US',
-        'This referral code cannot be used: the person who shared it is not in the referral program at the moment. Check the code or leave the field empty.',
+        "This referral code can't be used: the person who shared it isn't in the referral program at the moment. Check the code or leave the field empty.",
       ],
       [
         'es-ES',
-        'Este código de referido no se puede usar: quien lo compartió no participa en el programa de referidos en este momento. Revisa el código o deja el campo vacío.',
+        'Este código de invitación no se puede usar: quien lo compartió no participa en el programa de invitaciones en este momento. Revisa el código o deja el campo vacío.',
       ],
     ] as const) {
       const res = await t.request({

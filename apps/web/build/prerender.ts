@@ -9,6 +9,9 @@ import type { Catalogues, renderLanding } from '../src/prerender.tsx';
 /** Where the prerendered landing goes, inside the build: one page per language. */
 export const PRERENDERED_DIR = 'prerendered';
 export const landingFile = (locale: Locale) => `${PRERENDERED_DIR}/landing.${locale}.html`;
+/** The web app manifest in each language; pt-BR's is the one VitePWA writes. */
+export const manifestFile = (locale: Locale) =>
+  locale === 'pt-BR' ? 'manifest.webmanifest' : `manifest.${locale}.webmanifest`;
 
 /** The service worker's registration module exists only in the browser build. */
 const noServiceWorker: Plugin = {
@@ -30,6 +33,41 @@ function readCatalogues(webRoot: string): Catalogues {
         out[locale][file.slice(0, -5)] = JSON.parse(readFileSync(join(dir, locale, file), 'utf8'));
   }
   return out;
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+function metaText(catalogues: Catalogues, locale: Locale, key: 'description' | 'manifestDescription'): string {
+  const meta = catalogues[locale]?.common?.meta as Record<string, string> | undefined;
+  const text = meta?.[key];
+  if (!text) throw new Error(`prerender: common.json of ${locale} has no meta.${key}`);
+  return text;
+}
+
+/** The page's description and its manifest link in `locale`. */
+function localiseHead(html: string, locale: Locale, catalogues: Catalogues): string {
+  return html
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (_, a: string, b: string) => {
+      return `${a}${escapeAttr(metaText(catalogues, locale, 'description'))}${b}`;
+    })
+    .replace(/(<link rel="manifest" href=")\/manifest\.webmanifest(")/, (_, a: string, b: string) => {
+      return `${a}/${manifestFile(locale)}${b}`;
+    });
+}
+
+/**
+ * The web app manifest VitePWA wrote (in pt-BR), copied for the other languages with their own
+ * `lang` and description, so an app installed from an English or Spanish page describes itself so.
+ */
+function writeManifests(outDir: string, catalogues: Catalogues): void {
+  const path = join(outDir, manifestFile('pt-BR'));
+  if (!existsSync(path)) throw new Error('prerender: the build wrote no manifest.webmanifest');
+  const base = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  for (const locale of SUPPORTED_LOCALES) {
+    if (locale === 'pt-BR') continue;
+    const manifest = { ...base, lang: locale, description: metaText(catalogues, locale, 'manifestDescription') };
+    writeFileSync(join(outDir, manifestFile(locale)), JSON.stringify(manifest));
+  }
 }
 
 /**
@@ -88,11 +126,12 @@ export async function prerenderLanding(webRoot: string, outDir: string): Promise
   for (const locale of SUPPORTED_LOCALES) {
     const markup = await mod.renderLanding(locale, catalogues);
     if (!markup.includes('id="hero-title"')) throw new Error(`prerender: the ${locale} landing has no hero`);
-    const page = head
+    const page = localiseHead(head, locale, catalogues)
       .replace('<html lang="pt-BR">', `<html lang="${locale}">`)
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
     writeFileSync(join(outDir, landingFile(locale)), page);
   }
+  writeManifests(outDir, catalogues);
   rmSync(ssrDir, { recursive: true, force: true });
   if (!existsSync(join(outDir, landingFile('pt-BR')))) throw new Error('prerender: nothing written');
 }

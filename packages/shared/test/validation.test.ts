@@ -182,7 +182,7 @@ describe('SECURITY 3 / SPEC §5: password rules through the shared schemas', () 
   it('sign-up needs the confirmation to match and the terms to be accepted', () => {
     expect(signUpSchema.safeParse(validSignUp).success).toBe(true);
     expect(english(signUpSchema, { ...validSignUp, confirmPassword: 'Luz@Caminho2027' }, 'confirmPassword')).toEqual([
-      'Passwords do not match',
+      "Passwords don't match",
     ]);
     expect(keys(signUpSchema, { ...validSignUp, acceptTerms: false }, 'acceptTerms')).toEqual([
       'validation:terms.required',
@@ -191,9 +191,12 @@ describe('SECURITY 3 / SPEC §5: password rules through the shared schemas', () 
 
   it('an empty first name and an empty last name each say which one is missing', () => {
     const blank = { ...validSignUp, firstName: ' ', lastName: '' };
-    expect(keys(signUpSchema, blank, 'firstName')).toEqual(['validation:name.required']);
+    expect(keys(signUpSchema, blank, 'firstName')).toEqual(['validation:name.firstRequired']);
     expect(keys(signUpSchema, blank, 'lastName')).toEqual(['validation:name.lastRequired']);
-    expect(translate('pt-BR', 'validation:name.lastRequired')).toBe('Informe o sobrenome.');
+    expect(translate('pt-BR', 'validation:name.firstRequired')).toBe('Informe seu nome.');
+    expect(translate('en-US', 'validation:name.firstRequired')).toBe('Please enter your first name.');
+    expect(translate('es-ES', 'validation:name.firstRequired')).toBe('Indica tu nombre.');
+    expect(translate('pt-BR', 'validation:name.lastRequired')).toBe('Informe seu sobrenome.');
     expect(translate('en-US', 'validation:name.lastRequired')).toBe('Please enter your last name.');
     expect(translate('es-ES', 'validation:name.lastRequired')).toBe('Indica tus apellidos.');
   });

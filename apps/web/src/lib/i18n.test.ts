@@ -66,3 +66,50 @@ describe('language detection (SPEC.md §4, §9)', () => {
     expect(seen).toEqual(['en-US']);
   });
 });
+
+describe('numbers and counts in texts', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('formats {{count, number}} in the language shown, and says zero in words', async () => {
+    setBrowserLanguages(['pt-BR']);
+    localStorage.clear();
+    const i18n = await initI18n();
+    await changeLocale('pt-BR');
+    await i18n.loadNamespaces('scripture');
+    const t = i18n.getFixedT(null, 'scripture');
+    expect(t('favourites.count', { count: 1234 })).toBe('1.234 favoritos');
+    expect(t('favourites.count', { count: 1 })).toBe('1 favorito');
+    expect(t('favourites.count', { count: 0 })).toBe('Nenhum favorito');
+    await changeLocale('en-US');
+    await i18n.loadNamespaces('scripture');
+    expect(i18n.getFixedT(null, 'scripture')('favourites.count', { count: 1234 })).toBe('1,234 favorites');
+    expect(i18n.getFixedT(null, 'scripture')('favourites.count', { count: 0 })).toBe('No favorites');
+    await changeLocale('es-ES');
+    await i18n.loadNamespaces('scripture');
+    expect(i18n.getFixedT(null, 'scripture')('favourites.count', { count: 12345 })).toBe('12.345 favoritos');
+    expect(i18n.getFixedT(null, 'scripture')('favourites.count', { count: 0 })).toBe('Ningún favorito');
+  });
+});
+
+describe('the page head follows the language', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sets the description and the manifest of the language shown', async () => {
+    document.head.innerHTML = '<meta name="description" content="x"><link rel="manifest" href="/manifest.webmanifest">';
+    setBrowserLanguages(['pt-BR']);
+    localStorage.clear();
+    const i18n = await initI18n();
+    await changeLocale('es-ES');
+    await i18n.loadNamespaces('common');
+    await vi.waitFor(() =>
+      expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(
+        'orientación espiritual',
+      ),
+    );
+    expect(document.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest.es-ES.webmanifest');
+    await changeLocale('pt-BR');
+    await vi.waitFor(() =>
+      expect(document.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest.webmanifest'),
+    );
+  });
+});

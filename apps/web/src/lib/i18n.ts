@@ -90,6 +90,20 @@ export async function changeLocale(locale: Locale): Promise<void> {
   window.dispatchEvent(new CustomEvent(LANGUAGE_CHANGED_EVENT, { detail: { locale } }));
 }
 
+/**
+ * The page's description and its web app manifest in the language shown (the build writes a
+ * manifest per language: apps/web/build/prerender.ts).
+ */
+function localiseHead(locale: string): void {
+  if (typeof document === 'undefined') return;
+  const description = document.querySelector('meta[name="description"]');
+  const text = i18n.t('common:meta.description');
+  if (description && text !== 'meta.description') description.setAttribute('content', text);
+  const manifest = document.querySelector('link[rel="manifest"]');
+  if (manifest)
+    manifest.setAttribute('href', locale === 'pt-BR' ? '/manifest.webmanifest' : `/manifest.${locale}.webmanifest`);
+}
+
 export async function initI18n(): Promise<typeof i18n> {
   const lng = detectLocale();
   await i18n
@@ -108,8 +122,11 @@ export async function initI18n(): Promise<typeof i18n> {
       debug: false,
     });
   document.documentElement.lang = lng;
+  localiseHead(lng);
   i18n.on('languageChanged', (l) => {
     document.documentElement.lang = l;
+    // `common` of the new language is loaded once the change resolves.
+    void i18n.loadNamespaces('common').then(() => localiseHead(l));
   });
   return i18n;
 }

@@ -22,7 +22,18 @@ export const resources: Record<Locale, Record<string, Tree>> = Object.fromEntrie
   }),
 ) as Record<Locale, Record<string, Tree>>;
 
-/** Looks up `ns:dotted.key` (or `key` in `defaultNs`) and fills `{{name}}` placeholders. */
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+function formatNumber(locale: Locale, value: string | number | undefined): string {
+  if (typeof value !== 'number') return String(value ?? '');
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format.format(value);
+}
+
+/**
+ * Looks up `ns:dotted.key` (or `key` in `defaultNs`) and fills `{{name}}` placeholders;
+ * `{{name, number}}` is written as a number of the locale (1.234 in pt-BR, 1,234 in en-US).
+ */
 export function translate(
   locale: Locale,
   key: string,
@@ -39,5 +50,7 @@ export function translate(
     return typeof node === 'string' ? node : undefined;
   };
   const text = find(locale) ?? find('pt-BR') ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(number)\s*)?\}\}/g, (_, name: string, format?: string) =>
+    format ? formatNumber(locale, params[name]) : String(params[name] ?? ''),
+  );
 }

@@ -63,7 +63,7 @@ export const signUpSchema = z
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string({ error: V.required }).min(1, V.required),
-    firstName: requiredText(NAME_MAX, V.nameRequired),
+    firstName: requiredText(NAME_MAX, V.firstNameRequired),
     lastName: requiredText(NAME_MAX, V.lastNameRequired),
     phone: phoneSchema,
     ...addressFields,
@@ -118,7 +118,7 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const profileUpdateSchema = z.strictObject({
-  firstName: requiredText(NAME_MAX, V.nameRequired),
+  firstName: requiredText(NAME_MAX, V.firstNameRequired),
   lastName: requiredText(NAME_MAX, V.lastNameRequired),
   phone: phoneSchema,
   ...addressFields,

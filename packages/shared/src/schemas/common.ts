@@ -20,6 +20,7 @@ export const V = {
   passwordMismatch: 'validation:password.mismatch',
   passwordSame: 'validation:password.same',
   nameRequired: 'validation:name.required',
+  firstNameRequired: 'validation:name.firstRequired',
   lastNameRequired: 'validation:name.lastRequired',
   phoneFormat: 'validation:phone.format',
   birthDateFormat: 'validation:birthDate.format',

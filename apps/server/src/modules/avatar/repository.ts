@@ -333,3 +333,9 @@ export async function usageTotals(db: DbOrTx, now: Date) {
     .from(avatarSessions);
   return row!;
 }
+
+/** The country a member gave at sign-up (free text; '' when none): the crisis answer names its line first. */
+export async function memberCountry(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ country: users.country }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.country || null;
+}

@@ -469,6 +469,7 @@ export class AvatarService {
       fallbackLanguage: session.language as ChatLanguage,
       fixedLanguage: true,
       afterCrisis: usable.findLast((m) => m.role === 'assistant')?.kind === 'crisis',
+      country: () => repo.memberCountry(db, member.userId),
       avoid,
       quoted,
     });

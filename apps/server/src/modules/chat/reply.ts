@@ -35,6 +35,8 @@ export interface HearInput {
   fixedLanguage?: boolean;
   /** The last answer was the helpline answer: a means or words near despair are a crisis too. */
   afterCrisis: boolean;
+  /** The country the member gave at sign-up, read only for a crisis answer (its line comes first). */
+  country?: (() => Promise<string | null>) | undefined;
   /** The previous answer's choices (its theme carries to a follow-up that names none). */
   avoid?: GuideChoices | undefined;
   /** References quoted before in the conversation: not retrieved again. */
@@ -46,7 +48,7 @@ export async function hear(deps: Pick<Deps, 'db'>, input: HearInput): Promise<He
   if (detectCrisis(input.message, { afterCrisis: input.afterCrisis }))
     return {
       language,
-      crisis: composeCrisisAnswer(language, input.firstName),
+      crisis: composeCrisisAnswer(language, input.firstName, await input.country?.()),
       themes: [],
       situations: [],
       concern: false,

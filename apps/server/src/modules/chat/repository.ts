@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { CitationDto } from '@candeia/shared/schemas/chat';
 import type { DbOrTx } from '../../db/client.ts';
-import { chatConversations, chatMessages } from '../../db/schema/index.ts';
+import { chatConversations, chatMessages, users } from '../../db/schema/index.ts';
 
 /** Every query names the owner: no row of another user is reachable by id alone. */
 
@@ -202,4 +202,10 @@ export async function activeAnswers(
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/** The country a member gave at sign-up (free text; '' when none): the crisis answer names its line first. */
+export async function memberCountry(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ country: users.country }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.country || null;
 }

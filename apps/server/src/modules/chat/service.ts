@@ -488,6 +488,7 @@ export class ChatService {
       fallbackLanguage: actor.locale.slice(0, 2) as ChatLanguage,
       // Right after the helpline answer, a means or words near despair are a crisis too ("I have the pills right here").
       afterCrisis: plan.afterCrisis ?? false,
+      country: () => repo.memberCountry(db, actor.userId),
       avoid: plan.avoid,
       quoted: plan.quoted,
     });

@@ -9,6 +9,12 @@ import {
 import { paymentsMode } from '../payments/index.ts';
 import * as contact from './service.ts';
 
+/** The name of whoever runs the chat's AI endpoint: as configured, else the endpoint's host; null with the built-in guide. */
+function aiProvider(baseUrl: string | undefined, name: string | undefined): string | null {
+  if (!baseUrl) return null;
+  return name ?? new URL(baseUrl).hostname;
+}
+
 /** The footer's contact box: a message kept for the inbox and mailed to the support address. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -30,6 +36,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     payments: paymentsMode(app.deps.config),
     // Which engine writes the chat's answers: the composer's cost estimate is the built-in guide's.
     chatEngine: app.deps.config.AI_BASE_URL ? 'external' : 'guide',
+    // Who receives the chat's messages when another service writes the answers (the privacy policy names it).
+    aiProvider: aiProvider(app.deps.config.AI_BASE_URL, app.deps.config.AI_PROVIDER_NAME),
   }));
 };
 

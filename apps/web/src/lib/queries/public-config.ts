@@ -10,6 +10,8 @@ export interface PublicConfig {
   payments: PaymentsMode;
   /** Which engine writes the chat's answers: the built-in guide, or an OpenAI-compatible one. */
   chatEngine: 'guide' | 'external';
+  /** Who runs the chat's AI service when it is not the built-in guide (named in the privacy policy). */
+  aiProvider: string | null;
 }
 
 export const publicConfigKey = ['config', 'public'] as const;

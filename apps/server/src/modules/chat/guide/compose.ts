@@ -3,6 +3,7 @@ import { resources, translate } from '@candeia/shared/i18n/server';
 import type { ChatLanguage, ChatTheme } from '@candeia/shared/schemas/chat';
 import { countTokens, type GuideChoices, type Passage, type Persona } from '../engine.ts';
 import { quotable } from '../never-quote.ts';
+import { CRISIS_LINES, HOME_COUNTRY, crisisCountry, telLink } from './crisis-lines.ts';
 import type { SituationFound } from './situations.ts';
 
 /**
@@ -449,15 +450,28 @@ export function composeThanks(
 }
 
 /**
- * The answer to a message with signs of risk of self-harm: the local helpline first (Brazil
- * CVV 188, US 988, Spain 024, as tel: links), the emergency number, then a few warm lines.
+ * The answer to a message with signs of risk of self-harm: a crisis line first, as tel: links.
+ * Where the member's country is known and has a line in CRISIS_LINES, that country's line and
+ * emergency number; otherwise the line of the language's home country (Brazil CVV 188, US 988,
+ * Spain 024). Then, for anyone elsewhere, the local emergency number; then a few warm lines.
  */
-export function composeCrisisAnswer(language: ChatLanguage, firstName: string): string {
+export function composeCrisisAnswer(language: ChatLanguage, firstName: string, country?: string | null): string {
   const locale = GUIDE_LOCALE[language];
   const name = cleanName(firstName);
+  const known = crisisCountry(country);
+  const lines =
+    known && known !== HOME_COUNTRY[language]
+      ? [
+          t(locale, 'crisis.countryLine', {
+            line: CRISIS_LINES[known].line,
+            number: telLink(CRISIS_LINES[known].number),
+          }),
+          t(locale, 'crisis.countryEmergency', { number: telLink(CRISIS_LINES[known].emergency) }),
+        ]
+      : [t(locale, 'crisis.helpline'), t(locale, 'crisis.emergency')];
   return [
-    t(locale, 'crisis.helpline'),
-    t(locale, 'crisis.emergency'),
+    ...lines,
+    t(locale, 'crisis.elsewhere'),
     name ? t(locale, 'crisis.warmName', { name }) : t(locale, 'crisis.warm'),
     t(locale, 'crisis.matters'),
     t(locale, 'crisis.reachOut'),

@@ -234,12 +234,9 @@ export default function DonationsPage() {
         </Card>
 
         <div className="lg:col-start-1 lg:row-start-2">
-          <figure className="border-l-4 border-brand-300 pl-4 lg:mt-6">
-            <blockquote className="font-serif text-lg italic leading-relaxed text-stone-800">
-              {t('donate.verse')}
-            </blockquote>
-            <figcaption className="mt-1 text-sm text-stone-600">{t('donate.verseRef')}</figcaption>
-          </figure>
+          <p className="border-l-4 border-brand-300 pl-4 font-serif text-lg italic leading-relaxed text-stone-800 lg:mt-6">
+            {t('donate.note')}
+          </p>
           <ul className="mt-6 grid gap-3 text-stone-700">
             {(['free', 'content', 'care'] as const).map((k) => (
               <li key={k} className="flex gap-3">

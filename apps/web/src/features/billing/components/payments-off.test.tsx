@@ -88,6 +88,7 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
         contactEmail: 'c@example.com',
         payments,
         chatEngine: 'guide',
+        aiProvider: null,
       }),
     );
   if (url === '/api/plans') return Promise.resolve(json(200, PLANS));

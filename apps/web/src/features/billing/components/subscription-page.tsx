@@ -30,6 +30,7 @@ import { useFollowUrl } from '../hooks/use-follow-url.ts';
 import { usePayments } from '../hooks/use-payments.ts';
 import { usePlanText } from '../hooks/use-plan-text.ts';
 import { CreditHistory } from './credit-history.tsx';
+import { CurrencyNote } from '../../../components/ui/currency-note.tsx';
 import { formatDate, formatDateBR, formatDateNumeric, formatMoney, formatNumber } from '../lib/format.ts';
 
 /** The notice that payments are not configured: what a disabled subscribe button points to. */
@@ -146,6 +147,7 @@ export default function SubscriptionPage() {
                 signupHref={(id) => paths.signup({ next: next(id) })}
                 paymentsOff={payments.off}
               />
+              <CurrencyNote currencies={paidPlans.map((p) => p.currency)} className="mt-4 text-center" />
               {!signedIn && !sessionPending ? (
                 <p className="mt-5 text-center text-sm text-stone-600">
                   {t('catalogue.signedOutNote', { days: TRIAL_DAYS })}{' '}

@@ -415,6 +415,7 @@ export default function ChatPage() {
                 {notice?.kind === 'credits' ? (
                   <Alert variant="warning" title={t('credits.title')}>
                     <p>{t('credits.text')}</p>
+                    <p className="mt-1">{t('credits.urgent')}</p>
                     <Link to={paths.subscription()} className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
                       {t('credits.upgrade')}
                     </Link>

@@ -5,6 +5,7 @@ import { GUARANTEE_DAYS, PLAN_FEATURES, TRIAL_DAYS } from '@candeia/shared/const
 import type { PlanDto } from '@candeia/shared/schemas/subscription';
 import { paths } from '@candeia/shared/routes';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { CurrencyNote } from '../../../components/ui/currency-note.tsx';
 import { usePlans } from '../../../lib/queries/plans.ts';
 import { Icon } from './landing-icons.tsx';
 
@@ -112,6 +113,12 @@ export function PricingSection({ locale, signedIn }: { locale: string; signedIn:
           {t('pricing.text', { days: TRIAL_DAYS })}
         </p>
         <div className="mt-12">{body}</div>
+        {plans.data ? (
+          <CurrencyNote
+            currencies={plans.data.filter((p) => p.monthlyPriceCents > 0).map((p) => p.currency)}
+            className="mt-6 text-center"
+          />
+        ) : null}
         <p className="mt-8 text-center font-medium text-stone-700">
           <Icon name="shield" className="-mt-1 mr-2 inline h-5 w-5 text-brand-700" />
           {t('pricing.guarantee', { days: GUARANTEE_DAYS })}

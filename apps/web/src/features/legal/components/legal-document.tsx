@@ -7,6 +7,9 @@ import { usePublicConfig } from '../../../lib/queries/public-config.ts';
 /** When the texts in legal.json last changed (shown in the reader's date format). */
 const UPDATED_ON = '2026-11-22';
 
+/** The privacy policy's "with whom we share" section (0-based). */
+const SHARING_SECTION = 5;
+
 interface LegalSection {
   title: string;
   paragraphs: string[];
@@ -31,6 +34,17 @@ export function LegalDocument({ doc }: { doc: 'terms' | 'privacy' }) {
     timeZone: 'UTC',
   }).format(new Date(`${UPDATED_ON}T12:00:00Z`));
   const parts = sections(t, `${doc}.sections`, params);
+  // Who writes the chat's answers is part of "with whom we share": the built-in guide on our own
+  // server, or the AI service configured, named.
+  const sharing = parts[SHARING_SECTION];
+  if (doc === 'privacy' && sharing) {
+    const provider = config.data?.aiProvider;
+    const ai = provider ? t('privacy.aiProvider', { provider }) : t('privacy.aiBuiltIn');
+    parts[SHARING_SECTION] = {
+      ...sharing,
+      paragraphs: [...sharing.paragraphs.slice(0, 1), ai, ...sharing.paragraphs.slice(1)],
+    };
+  }
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
