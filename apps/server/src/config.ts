@@ -138,7 +138,7 @@ export const configSchema = z.object({
   PUSH_SERVICE_HOSTS: z.string().default(DEFAULT_PUSH_SERVICE_HOSTS.join(',')).transform(items),
   /** A PEM file of certificates trusted for push services besides the usual ones (a private push service). */
   PUSH_CA_FILE: z.string().optional(),
-  /** Sign-in with Google (decision 031): the OAuth client of the Google Cloud project; both or neither. */
+  /** Sign-in with Google (decision 032): the OAuth client of the Google Cloud project; both or neither. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Sign-in with Apple: the Services ID, the team, and the key (PEM, `\\n` accepted) that signs the client secret. */
@@ -157,7 +157,7 @@ export const configSchema = z.object({
   OIDC_NAME: z.string().min(1).max(40).default('OpenID'),
 });
 
-/** The settings each social sign-in provider needs: all of them, or none (decision 031). */
+/** The settings each social sign-in provider needs: all of them, or none (decision 032). */
 const PROVIDER_SETTINGS = [
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ['APPLE_CLIENT_ID', 'APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'],

@@ -143,7 +143,7 @@ const routes = routeTable(t.app).filter((r) => r.url.startsWith('/api/'));
 const changing = routes.filter((r) => r.method !== 'GET');
 /** The one route that takes multipart (uploads): tested for its own content types below. */
 const UPLOAD_ROUTE = 'POST /api/media';
-/** Apple's answer to a social sign-in comes as a form POST, turned into a GET (decision 031). */
+/** Apple's answer to a social sign-in comes as a form POST, turned into a GET (decision 032). */
 const FORM_POST_ROUTE = 'POST /api/auth/oauth/:provider/callback';
 const reading = routes.filter((r) => r.method === 'GET');
 const isAdminRoute = (r: RouteInfo) => r.url.startsWith('/api/admin/');
@@ -515,7 +515,7 @@ const targetFields = (b: TestUser) => [
 ];
 
 const MATRIX: MatrixEntry[] = [
-  // Social sign-in (decision 031): the member's own identities; a round trip names a provider, never a member.
+  // Social sign-in (decision 032): the member's own identities; a round trip names a provider, never a member.
   {
     route: 'GET /api/auth/identities',
     attempts: ({ b }) => [

@@ -166,7 +166,7 @@ export const ERROR_CODES = {
   NETWORK_ERROR: { status: 503, logged: true },
   UNEXPECTED_ERROR: { status: 500, logged: true },
   SERVER_ERROR: { status: 500, logged: true },
-  /** Social sign-in (decision 031): the provider's answer waiting in this browser is gone or spent. */
+  /** Social sign-in (decision 032): the provider's answer waiting in this browser is gone or spent. */
   SOCIAL_PENDING_EXPIRED: { status: 410, logged: false },
   /** Social sign-in: this provider's account is already linked to another member. */
   SOCIAL_IDENTITY_TAKEN: { status: 409, logged: true },

@@ -25,7 +25,7 @@ export const ROUTES = {
   landing: '/',
   login: '/login',
   signup: '/signup',
-  /** After a provider's sign-in (decision 031): the sign-up's last questions, or the password that links. */
+  /** After a provider's sign-in (decision 032): the sign-up's last questions, or the password that links. */
   socialSignUp: '/signup/social',
   socialLink: '/login/social',
   resetPassword: '/reset-password',

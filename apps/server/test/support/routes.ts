@@ -15,7 +15,7 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/auth/password-reset/confirm',
   // The mailed verification token is the capability (the link may be opened in another browser).
   'POST /api/auth/verify-email',
-  // Social sign-in (decision 031): which providers exist, the round trip, and the step after it,
+  // Social sign-in (decision 032): which providers exist, the round trip, and the step after it,
   // whose capability is the browser's sign-in cookie (the provider's verified answer).
   'GET /api/auth/providers',
   'GET /api/auth/oauth/:provider/start',

@@ -3,7 +3,7 @@ import { NAME_MAX } from '../constants.ts';
 import { addressFields, birthDateSchema, localeSchema, referralCodeSchema } from './auth.ts';
 import { V, currentPasswordSchema, requiredText } from './common.ts';
 
-/** The social sign-in providers (decision 031): Google, Apple, and one generic OpenID Connect provider. */
+/** The social sign-in providers (decision 032): Google, Apple, and one generic OpenID Connect provider. */
 export const SOCIAL_PROVIDER_IDS = ['google', 'apple', 'oidc'] as const;
 export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
 

@@ -153,7 +153,7 @@ export const securityEvents = pgTable(
 );
 
 /**
- * A member's sign-in with an OpenID Connect provider (decision 031): the provider's stable subject
+ * A member's sign-in with an OpenID Connect provider (decision 032): the provider's stable subject
  * is the key; the e-mail is the verified one the provider gave when the identity was linked.
  */
 export const userIdentities = pgTable(

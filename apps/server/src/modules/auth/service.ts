@@ -200,7 +200,7 @@ export async function login(deps: Deps, actor: Actor, input: z.output<typeof log
 
 /**
  * How every sign-in ends once the member proved who they are, by password or through a provider
- * (decision 031): a suspended account or a failed payment is refused with its own message, the
+ * (decision 032): a suspended account or a failed payment is refused with its own message, the
  * failed sign-ins are forgotten, the session presented before dies and a new one begins.
  */
 export async function admitUser(

@@ -4,7 +4,7 @@ import type { SocialProvider, SocialProviderId } from '@candeia/shared/schemas/s
 import type { Config } from '../../config.ts';
 
 /**
- * The OpenID Connect providers this server offers (decision 031): Google, Apple and one generic
+ * The OpenID Connect providers this server offers (decision 032): Google, Apple and one generic
  * provider, each only when its settings are all there. All three go through the same code; only
  * how the client authenticates (Apple: a JWT signed ES256 by this server) and how the answer comes
  * back (Apple: a form POST) differ.

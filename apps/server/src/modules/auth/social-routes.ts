@@ -17,7 +17,7 @@ function noQuery(query: unknown): void {
   if (Object.keys(query ?? {}).length > 0) throw new AppError('VALIDATION_INVALID_FORMAT');
 }
 
-/** Social sign-in (decision 031): the providers, the round trip, the steps after it, and settings. */
+/** Social sign-in (decision 032): the providers, the round trip, the steps after it, and settings. */
 export const socialRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, opts) => {
   const deps = app.deps;
   const secure = opts.secureCookies;
