@@ -23,6 +23,7 @@ test.describe('social sign-in screens', () => {
     await expectAccessible(page, '/signup/social');
     await shot(page, 'social-signup-form');
     await page.getByLabel('Data de nascimento').fill('1890-01-01');
+    await page.getByLabel('Data de nascimento').blur();
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(page.getByText('É preciso ter pelo menos 14 anos para criar uma conta.')).toBeVisible();
     await expectAccessible(page, '/signup/social (errors)');
@@ -36,7 +37,7 @@ test.describe('social sign-in screens', () => {
     await page.getByRole('link', { name: `Entrar com ${PROVIDER}` }).click();
     await signInAtProvider(page, user.email);
     await expect(page.getByRole('heading', { name: 'Confirme sua senha para vincular' })).toBeVisible();
-    await page.getByLabel('Senha').fill('Errada@2026x');
+    await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Errada@2026x');
     await page.getByRole('button', { name: 'Vincular e entrar' }).click();
     await expect(page.getByRole('alert')).toContainText('Email ou senha incorretos');
     await expectAccessible(page, '/login/social (wrong password)');

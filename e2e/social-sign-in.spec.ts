@@ -14,20 +14,22 @@ test.describe('social sign-in', () => {
     await expect(page).toHaveURL(/\/signup\/social$/);
     await expect(page.getByRole('heading', { name: 'Complete seu cadastro' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
-    await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Ana');
-    await expect(page.getByLabel('Sobrenome')).toHaveValue('Souza');
-    await expect(page.getByLabel('Senha')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Ana');
+    await expect(page.getByRole('textbox', { name: 'Sobrenome', exact: true })).toHaveValue('Souza');
+    await expect(page.getByRole('textbox', { name: 'Senha', exact: true })).toHaveCount(0);
 
-    await page.getByLabel('Nome', { exact: true }).fill('Ana Clara');
+    await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Ana Clara');
     await page.getByLabel('País').fill('Portugal');
+    await page.getByRole('checkbox', { name: /Termos de Uso/ }).check();
     const young = `${new Date().getFullYear() - 5}-03-10`;
     await page.getByLabel('Data de nascimento').fill(young);
-    await page.getByRole('checkbox', { name: /Termos de Uso/ }).check();
-    await page.getByRole('button', { name: 'Criar conta' }).click();
+    // Checked on leaving the field, and again on sending: the focus goes back to it.
+    await page.getByLabel('Data de nascimento').blur();
     await expect(page.getByText('É preciso ter pelo menos 14 anos para criar uma conta.')).toBeVisible();
+    await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(page.getByLabel('Data de nascimento')).toBeFocused();
     // Nothing typed is lost.
-    await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Ana Clara');
+    await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Ana Clara');
     await expect(page.getByLabel('País')).toHaveValue('Portugal');
     await expect(page.getByLabel('Data de nascimento')).toHaveValue(young);
     await expect(page.getByRole('checkbox', { name: /Termos de Uso/ })).toBeChecked();
@@ -66,14 +68,14 @@ test.describe('social sign-in', () => {
     await expect(page).toHaveURL(/\/login\/social$/);
     await expect(page.getByRole('heading', { name: 'Confirme sua senha para vincular' })).toBeVisible();
     await expect(page.getByText(user.email)).toBeVisible();
-    await page.getByLabel('Senha').fill('Errada@2026x');
+    await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Errada@2026x');
     await page.getByRole('button', { name: 'Vincular e entrar' }).click();
     await expect(page.getByRole('alert')).toContainText(
       'Email ou senha incorretos. Verifique seus dados e tente novamente.',
     );
-    await expect(page.getByLabel('Senha')).toHaveValue('Errada@2026x');
+    await expect(page.getByRole('textbox', { name: 'Senha', exact: true })).toHaveValue('Errada@2026x');
 
-    await page.getByLabel('Senha').fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Vincular e entrar' }).click();
     await expect(page).toHaveURL(/\/start$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Marta');
