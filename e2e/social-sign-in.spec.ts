@@ -88,6 +88,14 @@ test.describe('social sign-in', () => {
     expect(linked).toBe(1);
   });
 
+  test('a referral code of /signup?ref= comes back with the provider, on the completion form', async ({ page }) => {
+    await page.goto('/signup?ref=REF-ABCD2345');
+    await page.getByRole('link', { name: `Cadastrar com ${PROVIDER}` }).click();
+    await signInAtProvider(page, providerAddress('rui', 'mota'));
+    await expect(page).toHaveURL(/\/signup\/social$/);
+    await expect(page.getByRole('textbox', { name: /Código de indicação/ })).toHaveValue('REF-ABCD2345');
+  });
+
   test('an expired or missing step says so, with the way back to the login page', async ({ page }) => {
     await page.goto('/signup/social');
     await expect(page.getByRole('heading', { name: 'Esta entrada expirou' })).toBeVisible();
