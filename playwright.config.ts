@@ -2,6 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import {
+  E2E_OIDC_CLIENT_ID,
+  E2E_OIDC_CLIENT_SECRET,
+  E2E_OIDC_ISSUER,
+  E2E_OIDC_NAME,
+  E2E_OIDC_PORT,
+} from './e2e/support/oidc.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54329);
@@ -59,29 +66,46 @@ export default defineConfig({
     { name: 'desktop', use: desktop, testIgnore: sharedSettings },
     { name: 'phone', use: phone, testMatch: /screens\.spec\.ts/, testIgnore: sharedSettings },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://localhost:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      APP_URL: `http://localhost:${E2E_PORT}`,
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(E2E_PG_PORT),
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      SKIP_WEB_BUILD: process.env.SKIP_WEB_BUILD ?? '0',
-      DATABASE_URL: '',
-      // The built-in guide writes 3 words per piece; slower than its default 20 ms, an answer is
-      // on screen long enough to stop it or reload in the middle of it (e2e/chat.spec.ts) on a busy
-      // machine.
-      AI_STREAM_PACE_MS: '100',
-      // Push messages go to the test's own push service (its certificate is a test one).
-      PUSH_SERVICE_HOSTS: `127.0.0.1:${E2E_PUSH_PORT}`,
-      PUSH_CA_FILE: 'apps/server/test/support/push-tls/cert.pem',
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://localhost:${E2E_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        APP_URL: `http://localhost:${E2E_PORT}`,
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        SKIP_WEB_BUILD: process.env.SKIP_WEB_BUILD ?? '0',
+        DATABASE_URL: '',
+        // The built-in guide writes 3 words per piece; slower than its default 20 ms, an answer is
+        // on screen long enough to stop it or reload in the middle of it (e2e/chat.spec.ts) on a busy
+        // machine.
+        AI_STREAM_PACE_MS: '100',
+        // Push messages go to the test's own push service (its certificate is a test one).
+        PUSH_SERVICE_HOSTS: `127.0.0.1:${E2E_PUSH_PORT}`,
+        PUSH_CA_FILE: 'apps/server/test/support/push-tls/cert.pem',
+        // Social sign-in through the run's own OpenID Connect provider (e2e/support/oidc-server.ts).
+        OIDC_ISSUER: E2E_OIDC_ISSUER,
+        OIDC_CLIENT_ID: E2E_OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET: E2E_OIDC_CLIENT_SECRET,
+        OIDC_NAME: E2E_OIDC_NAME,
+      },
     },
-  },
+    {
+      // The provider social sign-in goes to (e2e/social-sign-in*.spec.ts); every address typed on
+      // its page is a verified account.
+      command: 'npx tsx e2e/support/oidc-server.ts',
+      url: `${E2E_OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: { E2E_PORT: String(E2E_PORT), E2E_OIDC_PORT: String(E2E_OIDC_PORT) },
+    },
+  ],
 });

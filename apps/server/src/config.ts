@@ -138,7 +138,31 @@ export const configSchema = z.object({
   PUSH_SERVICE_HOSTS: z.string().default(DEFAULT_PUSH_SERVICE_HOSTS.join(',')).transform(items),
   /** A PEM file of certificates trusted for push services besides the usual ones (a private push service). */
   PUSH_CA_FILE: z.string().optional(),
+  /** Sign-in with Google (decision 032): the OAuth client of the Google Cloud project; both or neither. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Sign-in with Apple: the Services ID, the team, and the key (PEM, `\\n` accepted) that signs the client secret. */
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_TEAM_ID: z.string().min(1).optional(),
+  APPLE_KEY_ID: z.string().min(1).optional(),
+  APPLE_PRIVATE_KEY: z
+    .string()
+    .min(1)
+    .transform((v) => v.replace(/\\n/g, '\n'))
+    .optional(),
+  /** Any other OpenID Connect provider (a self-hosted Keycloak, Authentik…), shown as OIDC_NAME. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).default('OpenID'),
 });
+
+/** The settings each social sign-in provider needs: all of them, or none (decision 032). */
+const PROVIDER_SETTINGS = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['APPLE_CLIENT_ID', 'APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'],
+  ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+] as const;
 
 export type Config = z.output<typeof configSchema>;
 
@@ -152,6 +176,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   if (set.S3_BUCKET && (!set.S3_ACCESS_KEY_ID || !set.S3_SECRET_ACCESS_KEY))
     throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  for (const names of PROVIDER_SETTINGS) {
+    const missing = names.filter((n) => !set[n]);
+    if (missing.length > 0 && missing.length < names.length)
+      throw new Error(
+        `Invalid configuration:\n  ${missing.join(', ')}: required with ${names.filter((n) => set[n]).join(', ')}`,
+      );
+  }
   const parsed = configSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -32,6 +32,7 @@ import {
   type NotificationPreferencesDto,
 } from '@candeia/shared/schemas/notifications';
 import { deleteAccountSchema } from '@candeia/shared/schemas/account';
+import { socialLinkSchema, socialSignUpSchema, socialStartQuerySchema } from '@candeia/shared/schemas/social';
 import {
   blockSchema,
   conversationsQuerySchema,
@@ -142,6 +143,8 @@ const routes = routeTable(t.app).filter((r) => r.url.startsWith('/api/'));
 const changing = routes.filter((r) => r.method !== 'GET');
 /** The one route that takes multipart (uploads): tested for its own content types below. */
 const UPLOAD_ROUTE = 'POST /api/media';
+/** Apple's answer to a social sign-in comes as a form POST, turned into a GET (decision 032). */
+const FORM_POST_ROUTE = 'POST /api/auth/oauth/:provider/callback';
 const reading = routes.filter((r) => r.method === 'GET');
 const isAdminRoute = (r: RouteInfo) => r.url.startsWith('/api/admin/');
 
@@ -205,13 +208,21 @@ describe('SECURITY 12: state-changing requests need a same-origin Origin / Sec-F
     expect(changing.length).toBeGreaterThanOrEqual(10);
   });
 
-  it('only the Stripe webhook is exempt (server to server, signed); forged, it still needs its signature', async () => {
-    expect([...CSRF_EXEMPT]).toEqual(['POST /api/webhooks/stripe']);
+  it('only the Stripe webhook (signed) and Apple’s form POST (a redirect, nothing more) are exempt', async () => {
+    expect([...CSRF_EXEMPT]).toEqual(['POST /api/webhooks/stripe', FORM_POST_ROUTE]);
     const before = await snapshot();
     for (const [, headers] of forged) {
       const res = await t.request({ method: 'POST', url: '/api/webhooks/stripe', payload: {}, headers });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('WEBHOOK_INVALID');
+      // A provider that does not answer by form POST (here none is configured): not found.
+      const form = await t.request({
+        method: 'POST',
+        url: '/api/auth/oauth/apple/callback',
+        payload: 'code=x&state=y',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(form.statusCode).toBe(404);
     }
     expect(await snapshot()).toBe(before);
   });
@@ -328,7 +339,7 @@ describe('SECURITY 12: state-changing requests need a same-origin Origin / Sec-F
 });
 
 describe('SECURITY 12: JSON only', () => {
-  const bodyRoutes = changing.filter((r) => routeKey(r) !== UPLOAD_ROUTE);
+  const bodyRoutes = changing.filter((r) => routeKey(r) !== UPLOAD_ROUTE && routeKey(r) !== FORM_POST_ROUTE);
   const others: Array<[string, string]> = [
     ['text/plain', '{"email":"a@example.com","password":"x"}'],
     ['text/plain;charset=UTF-8', '{}'],
@@ -504,6 +515,44 @@ const targetFields = (b: TestUser) => [
 ];
 
 const MATRIX: MatrixEntry[] = [
+  // Social sign-in (decision 032): the member's own identities; a round trip names a provider, never a member.
+  {
+    route: 'GET /api/auth/identities',
+    attempts: ({ b }) => [
+      { url: '/api/auth/identities', status: [200] },
+      { url: `/api/auth/identities${targetQuery(b)}`, status: [400] },
+    ],
+  },
+  {
+    route: 'DELETE /api/auth/identities/:provider',
+    attempts: ({ b }) => [
+      { url: '/api/auth/identities/oidc', status: [404] },
+      { url: `/api/auth/identities/${b.user.id}`, status: [400, 404] },
+      { url: `/api/auth/identities/oidc${targetQuery(b)}`, status: [404] },
+    ],
+  },
+  {
+    route: 'GET /api/auth/oauth/:provider/start',
+    attempts: ({ b }) => [
+      { url: '/api/auth/oauth/oidc/start', status: [303] },
+      { url: `/api/auth/oauth/${b.user.id}/start`, status: [303] },
+      { url: `/api/auth/oauth/oidc/start${targetQuery(b)}`, status: [303, 400] },
+    ],
+  },
+  {
+    route: 'GET /api/auth/oauth/:provider/callback',
+    attempts: ({ b }) => [
+      { url: `/api/auth/oauth/oidc/callback?code=x&state=y${targetQuery(b).replace('?', '&')}`, status: [303] },
+      { url: `/api/auth/oauth/${b.user.id}/callback`, status: [303] },
+    ],
+  },
+  {
+    route: 'POST /api/auth/oauth/:provider/callback',
+    attempts: ({ b }) => [
+      { url: '/api/auth/oauth/apple/callback', payload: { code: 'x', state: 'y', userId: b.user.id }, status: [404] },
+      { url: `/api/auth/oauth/${b.user.id}/callback`, payload: { email: b.email }, status: [404] },
+    ],
+  },
   {
     route: 'GET /api/profile',
     attempts: ({ b }) => [{ url: '/api/profile', status: [200] }, { url: `/api/profile${targetQuery(b)}` }],
@@ -2040,6 +2089,18 @@ interface FuzzTarget {
 }
 
 const FUZZ_BODIES: Record<string, FuzzTarget> = {
+  'POST /api/auth/oauth/signup': {
+    auth: 'none',
+    schema: socialSignUpSchema,
+    base: () => ({ firstName: 'Ana', lastName: 'Lima', country: 'Brasil', birthDate: '1990-01-01', acceptTerms: true }),
+  },
+  'POST /api/auth/oauth/link': {
+    auth: 'none',
+    schema: socialLinkSchema,
+    base: () => ({ password: 'Luz@Caminho2026' }),
+  },
+  'POST /api/auth/oauth/:provider/callback': { auth: 'none' },
+  'DELETE /api/auth/identities/:provider': { auth: 'user' },
   'POST /api/auth/signup': { auth: 'none', schema: signUpSchema, base: () => ({ ...makeSignUp() }) },
   'POST /api/auth/login': {
     auth: 'none',
@@ -2375,6 +2436,7 @@ const FUZZ_BODIES: Record<string, FuzzTarget> = {
   },
 };
 const FUZZ_QUERIES: Record<string, z.ZodObject> = {
+  'GET /api/auth/oauth/:provider/start': socialStartQuerySchema,
   'GET /api/admin/security-events': securityEventsQuerySchema,
   'GET /api/admin/users': usersQuerySchema,
   'GET /api/admin/outbox': outboxQuerySchema,

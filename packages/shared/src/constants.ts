@@ -8,6 +8,8 @@ export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
 export const SESSION_CHECK_INTERVAL_MS = MINUTE_MS;
 export const SESSION_WARNING_MS = 5 * MINUTE_MS;
 export const SESSION_COOKIE = 'candeia_session';
+/** The browser's social sign-in in progress (decision 032): a random token, HttpOnly, under /api/auth. */
+export const SOCIAL_COOKIE = 'candeia_social';
 
 export const LOGIN_RATE_LIMIT = 5;
 export const LOGIN_RATE_WINDOW_MS = 15 * MINUTE_MS;
@@ -34,6 +36,8 @@ export const SIGNUP_IP_LIMIT = { max: 20, windowMs: 10 * MINUTE_MS } as const;
 export const RESET_CONFIRM_IP_LIMIT = { max: 10, windowMs: 15 * MINUTE_MS } as const;
 export const VERIFY_EMAIL_IP_LIMIT = { max: 10, windowMs: 15 * MINUTE_MS } as const;
 export const VERIFY_RESEND_IP_LIMIT = { max: 10, windowMs: 15 * MINUTE_MS } as const;
+/** Social sign-in: starts and callbacks, and the steps after them (decision 032). */
+export const SOCIAL_IP_LIMIT = { max: 30, windowMs: 15 * MINUTE_MS } as const;
 
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;

@@ -166,6 +166,14 @@ export const ERROR_CODES = {
   NETWORK_ERROR: { status: 503, logged: true },
   UNEXPECTED_ERROR: { status: 500, logged: true },
   SERVER_ERROR: { status: 500, logged: true },
+  /** Social sign-in (decision 032): the provider's answer waiting in this browser is gone or spent. */
+  SOCIAL_PENDING_EXPIRED: { status: 410, logged: false },
+  /** Social sign-in: this provider's account is already linked to another member. */
+  SOCIAL_IDENTITY_TAKEN: { status: 409, logged: true },
+  /** Settings: the provider is not linked to this member. */
+  SOCIAL_IDENTITY_NOT_FOUND: { status: 404, logged: false },
+  /** Settings: unlinking would leave the member no way in (no password, no other provider). */
+  SOCIAL_LAST_WAY_IN: { status: 409, logged: false },
 } as const satisfies Record<string, { status: number; logged: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -25,6 +25,9 @@ export const ROUTES = {
   landing: '/',
   login: '/login',
   signup: '/signup',
+  /** After a provider's sign-in (decision 032): the sign-up's last questions, or the password that links. */
+  socialSignUp: '/signup/social',
+  socialLink: '/login/social',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   subscription: '/subscription',
@@ -98,11 +101,13 @@ export function scriptureArea(bookKey: string | null | undefined): ScriptureArea
 export const paths = {
   landing: () => ROUTES.landing,
   /** `next`: the in-app path to open once signed in; `expired`: the session ran out. */
-  login: ({ next, expired }: { next?: string | null; expired?: boolean } = {}) =>
-    `${ROUTES.login}${query({ next, expired: expired ? 1 : undefined })}`,
+  login: ({ next, expired, socialError }: { next?: string | null; expired?: boolean; socialError?: string } = {}) =>
+    `${ROUTES.login}${query({ next, expired: expired ? 1 : undefined, social_error: socialError })}`,
   /** `next`: as for login; `ref`: a referral code. */
   signup: ({ next, ref }: { next?: string | null; ref?: string | null } = {}) =>
     `${ROUTES.signup}${query({ next, ref })}`,
+  socialSignUp: () => ROUTES.socialSignUp,
+  socialLink: () => ROUTES.socialLink,
   /** The form asking for a link without a token; the mailed link with it. */
   resetPassword: (token?: string) => `${ROUTES.resetPassword}${query({ token })}`,
   verifyEmail: (token?: string) => `${ROUTES.verifyEmail}${query({ token })}`,
@@ -130,7 +135,8 @@ export const paths = {
   home: () => ROUTES.home,
   profile: () => ROUTES.profile,
   /** Settings: language, account, sessions on other devices, privacy (export, deletion). */
-  settings: () => ROUTES.settings,
+  settings: ({ socialLinked, socialError }: { socialLinked?: string; socialError?: string } = {}) =>
+    `${ROUTES.settings}${query({ social_linked: socialLinked, social_error: socialError })}`,
   /** The chat, at one conversation when given. */
   chat: (conversationId?: string | null) => fill(ROUTES.chat, { conversationId }),
   community: () => ROUTES.community,

@@ -39,6 +39,9 @@ export const SECURITY_EVENT_TYPES = [
   'admin_contact_replied',
   'admin_contact_deleted',
   'admin_content_run',
+  'social_sign_in_refused',
+  'social_identity_linked',
+  'social_identity_unlinked',
 ] as const;
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];

@@ -9,7 +9,11 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Routes a browser never calls: server-to-server, each authenticated by its own signature over
  * the raw body (Stripe's webhook). They need no Origin; nothing else is exempt.
  */
-export const CSRF_EXEMPT = new Set(['POST /api/webhooks/stripe']);
+export const CSRF_EXEMPT = new Set([
+  'POST /api/webhooks/stripe',
+  // Apple's form POST back from its own site: it only turns into a GET (auth/social-routes.ts).
+  'POST /api/auth/oauth/:provider/callback',
+]);
 
 /**
  * State-changing requests must come from our own origin (SECURITY.md 12): a browser's

@@ -15,6 +15,15 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/auth/password-reset/confirm',
   // The mailed verification token is the capability (the link may be opened in another browser).
   'POST /api/auth/verify-email',
+  // Social sign-in (decision 032): which providers exist, the round trip, and the step after it,
+  // whose capability is the browser's sign-in cookie (the provider's verified answer).
+  'GET /api/auth/providers',
+  'GET /api/auth/oauth/:provider/start',
+  'GET /api/auth/oauth/:provider/callback',
+  'POST /api/auth/oauth/:provider/callback',
+  'GET /api/auth/oauth/pending',
+  'POST /api/auth/oauth/signup',
+  'POST /api/auth/oauth/link',
   'POST /api/contact',
   // Billing: the checkout id is a capability; the local payment form; Stripe's signed webhook; donations.
   'GET /api/billing/checkout-sessions/:id',

@@ -10,6 +10,8 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 const Landing = page(() => import('../features/landing/components/landing-page.tsx'));
 const Login = page(() => import('../features/auth/components/login-page.tsx'));
 const SignUp = page(() => import('../features/auth/components/signup-page.tsx'));
+const SocialSignUp = page(() => import('../features/auth/components/social-signup-page.tsx'));
+const SocialLink = page(() => import('../features/auth/components/social-link-page.tsx'));
 const ResetPassword = page(() => import('../features/auth/components/reset-password-page.tsx'));
 const VerifyEmail = page(() => import('../features/auth/components/verify-email-page.tsx'));
 const Subscription = page(() => import('../features/billing/components/subscription-page.tsx'));
@@ -81,6 +83,9 @@ export const routes = [
       { path: ROUTES.landing, element: load(Landing) },
       { path: ROUTES.login, element: load(Login, publicOnly) },
       { path: ROUTES.signup, element: load(SignUp, publicOnly) },
+      // The step after a provider's round trip (decision 032).
+      { path: ROUTES.socialSignUp, element: load(SocialSignUp, publicOnly) },
+      { path: ROUTES.socialLink, element: load(SocialLink, publicOnly) },
       { path: ROUTES.resetPassword, element: load(ResetPassword) },
       // The mailed link: signed in or not, on any device (the token is the proof).
       { path: ROUTES.verifyEmail, element: load(VerifyEmail) },

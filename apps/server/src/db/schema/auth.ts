@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -138,4 +150,62 @@ export const securityEvents = pgTable(
     createdAt: tz('created_at').notNull(),
   },
   (t) => [index('security_events_created_idx').on(t.createdAt), index('security_events_email_idx').on(t.email)],
+);
+
+/**
+ * A member's sign-in with an OpenID Connect provider (decision 032): the provider's stable subject
+ * is the key; the e-mail is the verified one the provider gave when the identity was linked.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subject] }),
+    // One identity per provider per member.
+    uniqueIndex('user_identities_user_provider_idx').on(t.userId, t.provider),
+  ],
+);
+
+/**
+ * One social sign-in in progress, bound to the browser that started it by an HttpOnly cookie
+ * holding a random token (only its SHA-256 is kept). The start keeps state, PKCE verifier and
+ * nonce; the callback spends them once (`callbackAt`) and, when the sign-in needs a next step,
+ * keeps what the provider verified: a new address to complete a sign-up with, or an existing
+ * account's address to link by its password. That step spends the row (`doneAt`).
+ */
+export const socialSignIns = pgTable(
+  'social_sign_ins',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull().unique(),
+    provider: text('provider').notNull(),
+    /** sign_in: from /login or /signup; link: a signed-in member adding a provider. */
+    purpose: text('purpose').notNull(),
+    state: text('state').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    /** The member linking (purpose link), or the account to link by password (step link). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    callbackAt: tz('callback_at'),
+    /** After the callback: signup (a new address) or link (an account with this address). */
+    step: text('step'),
+    subject: text('subject'),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    doneAt: tz('done_at'),
+  },
+  (t) => [index('social_sign_ins_expires_idx').on(t.expiresAt)],
 );

@@ -98,6 +98,9 @@ export const USER_REFERENCES: readonly UserReference[] = [
   fk('scripture_notes', 'user_id', 'owner', 'delete'),
   fk('sessions', 'user_id', 'owner', 'delete', ['token_hash']),
   fk('site_alerts', 'created_by', 'skip', 'scrub'),
+  // A social sign-in in progress holds its PKCE verifier and nonce: secrets, not the member's data.
+  fk('social_sign_ins', 'user_id', 'skip', 'delete'),
+  fk('user_identities', 'user_id', 'owner', 'delete'),
   fk('user_subscriptions', 'user_id', 'owner', 'keep'),
   plain('credit_ledger', 'user_id', 'owner', 'keep'),
   plain('security_events', 'user_id', 'owner', 'scrub'),

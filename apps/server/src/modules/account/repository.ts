@@ -317,6 +317,8 @@ export async function eraseUserRows(tx: DbOrTx, userId: string, now: Date): Prom
   await x(sql`DELETE FROM email_verification_tokens WHERE user_id = ${userId}`);
   await x(sql`DELETE FROM password_reset_tokens WHERE user_id = ${userId}`);
   await x(sql`DELETE FROM sessions WHERE user_id = ${userId}`);
+  await x(sql`DELETE FROM social_sign_ins WHERE user_id = ${userId}`);
+  await x(sql`DELETE FROM user_identities WHERE user_id = ${userId}`);
   await x(sql`DELETE FROM profiles WHERE id = ${userId}`);
   // Payments: the donation stays (accounting) without the payer's address.
   await x(sql`UPDATE donations SET email = NULL WHERE user_id = ${userId}`);

@@ -22,11 +22,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import { clearSessionCookie, sessionTimes, setSessionCookie } from '../../lib/session-cookie.ts';
 import * as auth from './service.ts';
+import { socialRoutes } from './social-routes.ts';
 import { resendVerification, verifyEmail } from './verification.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, opts) => {
   const deps = app.deps;
   const secure = opts.secureCookies;
+  await app.register(socialRoutes, { secureCookies: secure });
 
   const sessionInfo = async (req: FastifyRequest): Promise<SessionInfo> => {
     const user = await auth.getProfile(deps, req.actor());

@@ -64,7 +64,11 @@ function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return pgCode(err) === PG.uniqueViolation && (!constraint || pgConstraint(err)?.includes(constraint) === true);
 }
 
-async function createSession(deps: Deps, actor: Actor, userId: string): Promise<{ token: string; sessionId: string }> {
+export async function createSession(
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+): Promise<{ token: string; sessionId: string }> {
   const now = deps.clock.now();
   const token = newToken();
   const sessionId = await repo.insertSession(deps.db, {
@@ -159,7 +163,10 @@ export async function login(deps: Deps, actor: Actor, input: z.output<typeof log
   }
 
   const user = await repo.findUserByEmail(deps.db, email);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  // An account made through a provider has no password (an empty hash): it is checked against the
+  // dummy, so it fails like a wrong password, in the same time (and never succeeds).
+  const ok =
+    (await verifyPassword(user?.passwordHash || (await dummyPasswordHash()), input.password)) && !!user?.passwordHash;
   const locked = !!user?.lockedUntil && user.lockedUntil > now;
 
   if (!user || !ok || locked) {
@@ -183,26 +190,59 @@ export async function login(deps: Deps, actor: Actor, input: z.output<typeof log
     throw new AppError('AUTH_INVALID_CREDENTIALS');
   }
 
+  return admitUser(deps, actor, user, {
+    beforeSession: async () => {
+      if (needsRehash(user.passwordHash))
+        await repo.setPasswordHash(deps.db, user.id, await hashPassword(input.password), now);
+    },
+  });
+}
+
+/**
+ * How every sign-in ends once the member proved who they are, by password or through a provider
+ * (decision 032): a suspended account or a failed payment is refused with its own message, the
+ * failed sign-ins are forgotten, the session presented before dies and a new one begins.
+ */
+export async function admitUser(
+  deps: Deps,
+  actor: Actor,
+  user: repo.UserRow,
+  opts: { beforeSession?: () => Promise<void>; details?: string } = {},
+): Promise<NewSession> {
+  const now = deps.clock.now();
+  const email = user.email;
+  const details = opts.details ? { details: opts.details } : {};
   // A suspended account is told so, but only to whoever knows its password (decision 028).
   if (user.suspendedAt) {
     await repo.recordAttempt(deps.db, email, actor.ip, true, now);
-    await logSecurityEvent(deps, actor, { type: 'login_suspended', success: false, userId: user.id, email });
+    await logSecurityEvent(deps, actor, {
+      type: 'login_suspended',
+      success: false,
+      userId: user.id,
+      email,
+      ...details,
+    });
     throw new AppError('ACCOUNT_SUSPENDED');
   }
 
   if ((await subscriptionStatus(deps.db, user.id)) === 'payment_failed') {
     await repo.recordAttempt(deps.db, email, actor.ip, true, now);
-    await logSecurityEvent(deps, actor, { type: 'login_blocked_payment', success: false, userId: user.id, email });
+    await logSecurityEvent(deps, actor, {
+      type: 'login_blocked_payment',
+      success: false,
+      userId: user.id,
+      email,
+      ...details,
+    });
     throw new AppError('AUTH_PAYMENT_FAILED');
   }
 
-  if (needsRehash(user.passwordHash))
-    await repo.setPasswordHash(deps.db, user.id, await hashPassword(input.password), now);
+  await opts.beforeSession?.();
   if (user.failedLogins > 0 || user.lockedUntil) await repo.clearFailures(deps.db, user.id);
   // A new session at login: the one presented before login dies (SECURITY.md 9).
   if (actor.sessionId) await repo.revokeSession(deps.db, actor.sessionId, now);
   await repo.recordAttempt(deps.db, email, actor.ip, true, now);
-  await logSecurityEvent(deps, actor, { type: 'login_success', success: true, userId: user.id, email });
+  await logSecurityEvent(deps, actor, { type: 'login_success', success: true, userId: user.id, email, ...details });
   const session = await createSession(deps, actor, user.id);
   return { ...session, user: toPublicUser(user) };
 }

@@ -16,6 +16,7 @@ import { useMessages } from '../../../lib/forms.ts';
 import { safeReturnPath, signedInDestination } from '../../../lib/return-path.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthShell } from './auth-shell.tsx';
+import { SocialButtons, SocialErrorAlert } from './social-buttons.tsx';
 
 type LoginIn = z.input<typeof loginSchema>;
 type LoginOut = z.output<typeof loginSchema>;
@@ -73,7 +74,11 @@ export default function LoginPage() {
           {t('login.expired')}
         </Alert>
       ) : null}
+      <SocialErrorAlert value={params.get('social_error')} title={t('social.errorTitle')} className="mb-4" />
       <Card className="p-5 sm:p-8">
+        <div className="mb-5 empty:hidden">
+          <SocialButtons mode="login" />
+        </div>
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
           <Field label={t('fields.email')} error={message(errors.email?.message)}>
             {(a) => <EmailInput {...a} autoComplete="username" {...register('email')} />}

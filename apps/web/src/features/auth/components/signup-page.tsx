@@ -21,6 +21,7 @@ import { safeReturnPath, signedInDestination } from '../../../lib/return-path.ts
 import { useSignUp } from '../api/sign-up.ts';
 import { usePasswordTexts } from '../hooks/use-password-texts.ts';
 import { AuthShell } from './auth-shell.tsx';
+import { SocialButtons } from './social-buttons.tsx';
 
 type SignUpIn = z.input<typeof signUpSchema>;
 type SignUpOut = z.output<typeof signUpSchema>;
@@ -93,6 +94,7 @@ export default function SignUpPage() {
   useFocusFirstInvalid(formRef, submitCount);
 
   const password = watch('password') ?? '';
+  const referralCode = watch('referralCode') ?? '';
   const err = (name: Path<SignUpIn>) => message(errors[name as keyof typeof errors]?.message as string | undefined);
 
   const onSubmit = async (values: SignUpOut) => {
@@ -126,6 +128,9 @@ export default function SignUpPage() {
         className="grid gap-5"
         aria-describedby="signup-required-note"
       >
+        <div className="empty:hidden">
+          <SocialButtons mode="signup" referralCode={referralCode.trim().toUpperCase()} />
+        </div>
         <p id="signup-required-note" className="text-sm text-stone-600">
           {t('form.requiredNote')}
         </p>
