@@ -35,6 +35,7 @@ describe('housekeeping', () => {
       sessions: 0,
       resetTokens: 0,
       verificationTokens: 0,
+      socialSignIns: 0,
     });
 
     t.clock.advance(RETENTION_MS + 2 * DAY_MS);
@@ -50,5 +51,21 @@ describe('housekeeping', () => {
     const me = await t.request({ url: '/api/auth/session', cookie: fresh.cookie });
     expect(me.statusCode).toBe(200);
     expect(await count('security_events')).toBeGreaterThan(0);
+  });
+
+  it('deletes social sign-ins once expired, with what the provider said; a live one stays', async () => {
+    const now = t.clock.now();
+    const row = (token: string, expires: Date) =>
+      t.query(
+        `INSERT INTO social_sign_ins (token_hash, provider, purpose, state, code_verifier, nonce, created_at, expires_at,
+                                      callback_at, step, subject, email, first_name, last_name)
+         VALUES ($1, 'oidc', 'sign_in', 's', 'v', 'n', $2, $3, $2, 'signup', 'sub', 'ana@example.com', 'Ana', 'Lima')`,
+        [token, now, expires],
+      );
+    await row('expired', new Date(now.getTime() - 1000));
+    await row('live', new Date(now.getTime() + 10 * 60_000));
+    const res = await purgeExpired(t.database.db, now);
+    expect(res.socialSignIns).toBe(1);
+    expect(await t.query(`SELECT token_hash FROM social_sign_ins`)).toEqual([{ token_hash: 'live' }]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { socialSignIns, userIdentities } from '../../db/schema/index.ts';
 
@@ -54,14 +54,6 @@ export async function spendPending(db: DbOrTx, id: string, now: Date): Promise<b
     .where(and(eq(socialSignIns.id, id), isNull(socialSignIns.doneAt)))
     .returning({ id: socialSignIns.id });
   return rows.length === 1;
-}
-
-export async function deleteExpiredSignIns(db: DbOrTx, now: Date): Promise<number> {
-  const rows = await db
-    .delete(socialSignIns)
-    .where(lt(socialSignIns.expiresAt, now))
-    .returning({ id: socialSignIns.id });
-  return rows.length;
 }
 
 export function findIdentity(db: DbOrTx, provider: string, subject: string) {

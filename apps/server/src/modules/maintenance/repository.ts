@@ -1,6 +1,12 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { emailVerificationTokens, loginAttempts, passwordResetTokens, sessions } from '../../db/schema/index.ts';
+import {
+  emailVerificationTokens,
+  loginAttempts,
+  passwordResetTokens,
+  sessions,
+  socialSignIns,
+} from '../../db/schema/index.ts';
 
 /** Deletes the login attempts made before `cutoff`; returns how many. */
 export async function deleteLoginAttemptsBefore(db: DbOrTx, cutoff: Date): Promise<number> {
@@ -48,5 +54,14 @@ export async function deleteSpentVerificationTokens(db: DbOrTx, cutoff: Date): P
         and(isNotNull(emailVerificationTokens.usedAt), lt(emailVerificationTokens.usedAt, cutoff)),
       ),
     );
+  return res.rowCount ?? 0;
+}
+
+/**
+ * Deletes the social sign-ins past their expiry, spent or not: what a provider told us about
+ * someone who never finished (their address and name) is kept no longer than the step's life.
+ */
+export async function deleteExpiredSocialSignIns(db: DbOrTx, now: Date): Promise<number> {
+  const res = await db.delete(socialSignIns).where(lt(socialSignIns.expiresAt, now));
   return res.rowCount ?? 0;
 }
