@@ -48,8 +48,8 @@ test('notification preferences screen (en, as first found)', async ({ page }) =>
   const section = page.locator('section#notifications');
   await expect(section.getByRole('heading', { level: 2, name: 'Notifications' })).toBeVisible({ timeout: 30_000 });
   await expect(section.getByRole('button', { name: 'Turn on notifications on this device' })).toBeVisible();
-  await expect(section.getByRole('checkbox', { name: 'Payment failed: E-mail' })).toBeChecked();
-  await expect(section.getByRole('checkbox', { name: 'New followers: E-mail' })).not.toBeChecked();
+  await expect(section.getByRole('checkbox', { name: 'Payment failed: Email' })).toBeChecked();
+  await expect(section.getByRole('checkbox', { name: 'New followers: Email' })).not.toBeChecked();
   await expectAccessible(page, '/settings#notifications (en)');
   await sectionShot(page, 'notification-preferences-en');
 });
