@@ -410,6 +410,24 @@ describe('delete my account', () => {
     expect((await t.request({ url: '/api/profile', cookie: ana.cookie })).statusCode).toBe(200);
   });
 
+  it('an account made through a provider, with no password yet, is told how to make one; nothing is lost', async () => {
+    const u = await insertUser(t);
+    await t.query("UPDATE users SET password_hash = '' WHERE id = $1", [u.user.id]);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/account/delete',
+      cookie: u.cookie,
+      payload: { password: 'Qualquer@2026' },
+      locale: 'en-US',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'ACCOUNT_NO_PASSWORD',
+      fields: { password: translate('en-US', 'errors:ACCOUNT_NO_PASSWORD') },
+    });
+    expect((await t.request({ url: '/api/profile', cookie: u.cookie })).statusCode).toBe(200);
+  });
+
   it('refuses a counsellor’s account (the administration closes it)', async () => {
     const c = await insertUser(t);
     await t.query("INSERT INTO counsellors (user_id, display_name) VALUES ($1, 'C')", [c.user.id]);

@@ -256,6 +256,25 @@ describe('SECURITY 10: idle 30 min and absolute 12 h, on the server', () => {
     expect((await login(t, user.email, user.password)).statusCode).toBe(200);
   });
 
+  it('an account made through a provider, with no password yet, is told how to make one; nothing changes', async () => {
+    const user = await insertUser(t);
+    await t.query("UPDATE users SET password_hash = '' WHERE id = $1", [user.user.id]);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/password',
+      cookie: user.cookie,
+      locale: 'es-ES',
+      payload: { currentPassword: 'Qualquer@2026', newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('ACCOUNT_NO_PASSWORD');
+    expect(res.json().error.fields.currentPassword).toMatch(/^Tu cuenta aún no tiene contraseña/);
+    const [row] = await t.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
+      user.user.id,
+    ]);
+    expect(row!.password_hash).toBe('');
+  });
+
   it('without a cookie the session check answers 401 AUTH_REQUIRED', async () => {
     const res = await t.request({ url: '/api/auth/session', locale: 'en-US' });
     expect(res.statusCode).toBe(401);

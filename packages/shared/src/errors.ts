@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   EXPORT_IN_PROGRESS: { status: 409, logged: false },
   /** A counsellor's account is closed by the administrators (their bookings involve other members). */
   ACCOUNT_DELETE_COUNSELLOR: { status: 409, logged: false },
+  /** An account made through a provider has no password yet to confirm a deletion or a change with. */
+  ACCOUNT_NO_PASSWORD: { status: 400, logged: false },
   INSUFFICIENT_CREDITS: { status: 402, logged: false },
   CREDITS_FAILED: { status: 500, logged: true },
   PAYMENT_DECLINED: { status: 402, logged: true },

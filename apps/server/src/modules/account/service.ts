@@ -175,6 +175,10 @@ export async function deleteOwnAccount(deps: Deps, actor: Actor, input: DeleteAc
   await limit(deps.db, `account-delete:${userId}`, DELETE_REQUEST_LIMIT, now);
   const user = await repo.findMember(deps.db, userId);
   if (!user) throw new AppError('AUTH_REQUIRED');
+  // An account made through a provider has no password yet: say so, rather than "incorrect".
+  if (user.passwordHash === '') {
+    throw new AppError('ACCOUNT_NO_PASSWORD', { password: 'errors:ACCOUNT_NO_PASSWORD' });
+  }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     await logSecurityEvent(deps, actor, {
       type: 'account_deletion_requested',

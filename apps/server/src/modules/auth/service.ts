@@ -408,6 +408,10 @@ export async function confirmPasswordReset(deps: Deps, actor: Actor, input: z.ou
 export async function changePassword(deps: Deps, actor: Actor, input: z.output<typeof changePasswordSchema>) {
   const user = await repo.findUserById(deps.db, requireAccess(actor, 'account.self').userId);
   if (!user) throw new AppError('AUTH_REQUIRED');
+  // An account made through a provider has no password yet: it makes one by a reset link.
+  if (user.passwordHash === '') {
+    throw new AppError('ACCOUNT_NO_PASSWORD', { currentPassword: 'errors:ACCOUNT_NO_PASSWORD' });
+  }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await logSecurityEvent(deps, actor, {
       type: 'password_changed',
