@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm, type DefaultValues, type Path } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { REFERRAL_REWARD_CREDITS, REFERRAL_REWARD_DAYS, TRIAL_DAYS } from '@candeia/shared/constants';
+import { TRIAL_DAYS } from '@candeia/shared/constants';
 import { paths } from '@candeia/shared/routes';
 import {
   socialSignUpSchema,
@@ -14,7 +14,6 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormSection } from '../../../components/ui/card.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -22,6 +21,7 @@ import { useFocusFirstInvalid, useMessages } from '../../../lib/forms.ts';
 import { signedInDestination } from '../../../lib/return-path.ts';
 import { useSocialSignUp } from '../api/social.ts';
 import { AuthShell } from './auth-shell.tsx';
+import { AcceptTermsCheckbox, ReferralCodeSection } from './signup-parts.tsx';
 import { forgetSocialRef, rememberedSocialRef } from './social-buttons.tsx';
 import { WithPendingSocial } from './social-pending.tsx';
 
@@ -142,53 +142,10 @@ function SocialSignUpForm({ pending }: { pending: SocialPending }) {
           </div>
         </FormSection>
 
-        <FormSection
-          title={t('signup.sections.referral')}
-          description={t('signup.referralHint', { days: REFERRAL_REWARD_DAYS, credits: REFERRAL_REWARD_CREDITS })}
-        >
-          <Field label={t('fields.referralCode')} optionalText={t('form.optional')} error={err('referralCode')}>
-            {(a) => (
-              <Input
-                {...a}
-                placeholder="REF-XXXXXXXX"
-                autoCapitalize="characters"
-                autoComplete="off"
-                spellCheck={false}
-                className="font-mono uppercase tracking-wider"
-                {...register('referralCode')}
-              />
-            )}
-          </Field>
-        </FormSection>
+        <ReferralCodeSection registration={register('referralCode')} error={err('referralCode')} />
 
         <div className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
-          <Checkbox
-            {...register('acceptTerms')}
-            error={err('acceptTerms')}
-            aria-required
-            label={
-              <Trans
-                t={t}
-                i18nKey="signup.acceptTerms"
-                components={{
-                  terms: (
-                    <Link
-                      to={paths.terms()}
-                      target="_blank"
-                      className="font-semibold text-brand-800 underline underline-offset-2"
-                    />
-                  ),
-                  privacy: (
-                    <Link
-                      to={paths.privacy()}
-                      target="_blank"
-                      className="font-semibold text-brand-800 underline underline-offset-2"
-                    />
-                  ),
-                }}
-              />
-            }
-          />
+          <AcceptTermsCheckbox registration={register('acceptTerms')} error={err('acceptTerms')} />
 
           {formError ? (
             <Alert ref={alertRef} tabIndex={-1} variant="error" title={t('signup.failed')}>
