@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import {
+  E2E_FORM_POST_PORT,
   E2E_OIDC_CLIENT_ID,
   E2E_OIDC_CLIENT_SECRET,
   E2E_OIDC_ISSUER,
@@ -105,7 +106,11 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
-      env: { E2E_PORT: String(E2E_PORT), E2E_OIDC_PORT: String(E2E_OIDC_PORT) },
+      env: {
+        E2E_PORT: String(E2E_PORT),
+        E2E_OIDC_PORT: String(E2E_OIDC_PORT),
+        E2E_FORM_POST_PORT: String(E2E_FORM_POST_PORT),
+      },
     },
   ],
 });

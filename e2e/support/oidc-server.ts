@@ -5,12 +5,15 @@
  * name comes from the address ("ana.souza.1@…" → Ana Souza).
  */
 import { startLocalOidc, type TestAccount } from '../../apps/server/test/support/oidc-provider.ts';
-import { E2E_OIDC_PORT, E2E_PORT } from './oidc.ts';
+import { E2E_FORM_POST_PORT, E2E_OIDC_PORT, E2E_PORT } from './oidc.ts';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const isAddress = (id: string) => /^[^\s@]+@[^\s@]+$/.test(id);
 
-const op = await startLocalOidc([`http://localhost:${E2E_PORT}/api/auth/oauth/oidc/callback`], E2E_OIDC_PORT);
+const op = await startLocalOidc(
+  [E2E_PORT, E2E_FORM_POST_PORT].map((port) => `http://localhost:${port}/api/auth/oauth/oidc/callback`),
+  E2E_OIDC_PORT,
+);
 // Every address is an account of its own: the tests need no step to make them on the provider.
 op.accounts.has = (id: string) => isAddress(id);
 op.accounts.get = (id: string): TestAccount | undefined => {

@@ -155,6 +155,11 @@ export const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).default('OpenID'),
+  /**
+   * How that provider answers: `query` (a redirect, as Google does) or `form_post` (a form the
+   * browser posts to the callback, as Apple does; some Keycloak and Azure set-ups ask for it).
+   */
+  OIDC_RESPONSE_MODE: z.enum(['query', 'form_post']).default('query'),
 });
 
 /** The settings each social sign-in provider needs: all of them, or none (decision 032). */

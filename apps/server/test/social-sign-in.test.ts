@@ -30,8 +30,24 @@ const cookieValue = (res: LightMyRequestResponse, name: string) => {
   return c ? `${name}=${c.value}` : null;
 };
 
-/** The provider's side in a browser: the sign-in form for `accountId`, up to the redirect back here. */
-async function atProvider(authUrl: string, accountId: string): Promise<string> {
+/** How the provider sends the browser back: a redirect here, or (form_post) a form posted here. */
+interface ProviderAnswer {
+  path: string;
+  form?: Record<string, string>;
+}
+
+const unescapeHtml = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|lt|gt|#39);/gi, (_, e: string) => {
+    const named: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" };
+    if (named[e.toLowerCase()]) return named[e.toLowerCase()]!;
+    return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+  });
+
+/**
+ * The provider's side in a browser: the sign-in form for `accountId`, up to the redirect back here
+ * or, for a form_post answer, the page whose form the browser would post here.
+ */
+async function providerAnswer(authUrl: string, accountId: string): Promise<ProviderAnswer> {
   const jar = new Map<string, string>();
   let url = authUrl;
   let method = 'GET';
@@ -57,14 +73,32 @@ async function atProvider(authUrl: string, accountId: string): Promise<string> {
       body = new URLSearchParams({ login: accountId }).toString();
       continue;
     }
+    if (res.status === 200) {
+      const html = await res.text();
+      const action = /<form[^>]*\saction="([^"]+)"/.exec(html)?.[1];
+      if (!action) throw new Error(`provider answered 200 without a form at ${url}: ${html}`);
+      const target = unescapeHtml(action);
+      if (!target.startsWith(APP_URL)) throw new Error(`the provider's form posts to ${target}`);
+      const form: Record<string, string> = {};
+      for (const m of html.matchAll(/<input[^>]*\sname="([^"]+)"[^>]*\svalue="([^"]*)"/g))
+        form[unescapeHtml(m[1]!)] = unescapeHtml(m[2]!);
+      return { path: target.slice(APP_URL.length), form };
+    }
     if (!location) throw new Error(`provider answered ${res.status} at ${url}: ${await res.text()}`);
     const next = new URL(location, url).href;
-    if (next.startsWith(APP_URL)) return next.slice(APP_URL.length);
+    if (next.startsWith(APP_URL)) return { path: next.slice(APP_URL.length) };
     url = next;
     method = 'GET';
     body = undefined;
   }
   throw new Error('too many redirects at the provider');
+}
+
+/** The provider's redirect back here (the query response mode). */
+async function atProvider(authUrl: string, accountId: string): Promise<string> {
+  const answer = await providerAnswer(authUrl, accountId);
+  if (answer.form) throw new Error('the provider answered by a form POST, not a redirect');
+  return answer.path;
 }
 
 interface Round {
@@ -134,6 +168,44 @@ describe('providers', () => {
     expect(res.json()).toEqual({ providers: [{ id: 'oidc', name: 'Provedor Local' }] });
     expect((await t.request({ url: '/api/auth/oauth/google/start' })).headers.location).toBe(
       '/login?social_error=not_configured',
+    );
+  });
+
+  it('Apple: answers by a form POST, and its client secret is a short ES256 JWT signed with the team’s key', async () => {
+    const { generateKeyPairSync, verify } = await import('node:crypto');
+    const { loadConfig } = await import('../src/config.ts');
+    const { appleClientSecret, configuredProviders } = await import('../src/modules/auth/social-providers.ts');
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    // As a one-line environment variable, with `\n` for the line breaks.
+    const config = loadConfig({
+      APPLE_CLIENT_ID: 'app.candeia.web',
+      APPLE_TEAM_ID: 'TEAM123456',
+      APPLE_KEY_ID: 'KEY7654321',
+      APPLE_PRIVATE_KEY: pem.replace(/\n/g, '\\n'),
+    } as NodeJS.ProcessEnv);
+    const apple = configuredProviders(config).find((p) => p.id === 'apple')!;
+    expect(apple).toMatchObject({ name: 'Apple', formPost: true, clientId: 'app.candeia.web' });
+    expect(apple.issuer.href).toBe('https://appleid.apple.com/');
+
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    const jwt = appleClientSecret(config, now);
+    const [head, body, sig] = jwt.split('.') as [string, string, string];
+    const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>;
+    expect(decode(head)).toEqual({ alg: 'ES256', kid: 'KEY7654321', typ: 'JWT' });
+    expect(decode(body)).toEqual({
+      iss: 'TEAM123456',
+      iat: now / 1000,
+      exp: now / 1000 + 300,
+      aud: 'https://appleid.apple.com',
+      sub: 'app.candeia.web',
+    });
+    const signed = Buffer.from(`${head}.${body}`);
+    const signature = Buffer.from(sig, 'base64url');
+    expect(signature).toHaveLength(64);
+    expect(verify('sha256', signed, { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature)).toBe(true);
+    expect(verify('sha256', Buffer.from(`${head}.x`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature)).toBe(
+      false,
     );
   });
 
@@ -412,6 +484,29 @@ describe('settings: link and unlink', () => {
     });
   });
 
+  it('a member without a password, with two providers, may unlink one and then not the other', async () => {
+    const a = account();
+    const { done } = await signUpThrough(a.id);
+    const cookie = sessionCookie(done)!;
+    const userId = done.json().user.id as string;
+    // A second provider linked earlier (Google's account here, as its own sign-in would have linked it).
+    await t.query(`INSERT INTO user_identities VALUES ('google', $1, $2, $3, now())`, [`g-${a.id}`, userId, a.email]);
+    expect((await t.request({ url: '/api/auth/identities', cookie })).json().identities).toHaveLength(2);
+    const first = await t.request({ method: 'DELETE', url: '/api/auth/identities/oidc', cookie });
+    expect(first.statusCode, first.body).toBe(200);
+    const last = await t.request({ method: 'DELETE', url: '/api/auth/identities/google', cookie });
+    expect(last.statusCode).toBe(409);
+    expect(last.json().error.code).toBe('SOCIAL_LAST_WAY_IN');
+    expect(await t.query('SELECT provider FROM user_identities WHERE user_id = $1', [userId])).toEqual([
+      { provider: 'google' },
+    ]);
+    const events = await t.query<{ details: string }>(
+      `SELECT details FROM security_events WHERE user_id = $1 AND type = 'social_identity_unlinked'`,
+      [userId],
+    );
+    expect(events).toEqual([{ details: 'oidc' }]);
+  });
+
   it('linking needs a session, and the session that started it', async () => {
     const res = await t.request({ url: '/api/auth/oauth/oidc/start?intent=link' });
     expect(res.statusCode).toBe(401);
@@ -428,5 +523,154 @@ describe('settings: link and unlink', () => {
   it('the identities are the member’s own: export lists them, deletion erases them', async () => {
     const { USER_REFERENCES } = await import('../src/modules/account/references.ts');
     expect(USER_REFERENCES).toContainEqual(expect.objectContaining({ table: 'user_identities', export: 'owner' }));
+  });
+});
+
+describe('a provider that answers by a form POST, as Apple does', () => {
+  let tf: TestApp;
+  beforeAll(async () => {
+    tf = await createTestApp(
+      {
+        APP_URL,
+        OIDC_ISSUER: op.issuer,
+        OIDC_CLIENT_ID: op.clientId,
+        OIDC_CLIENT_SECRET: op.clientSecret,
+        OIDC_NAME: 'Provedor Local',
+        OIDC_RESPONSE_MODE: 'form_post',
+      },
+      { sameDatabaseAs: t, workers: false },
+    );
+  });
+  afterAll(async () => {
+    await tf?.close();
+  });
+
+  /** Start a sign-in on `tf`, and come back with the form the provider's page posts here. */
+  async function formRoundTrip(accountId: string) {
+    const ip = uniqueIp();
+    const start = await tf.request({ url: '/api/auth/oauth/oidc/start', cookie: null, remoteAddress: ip });
+    expect(start.statusCode, start.body).toBe(303);
+    const flow = cookieValue(start, SOCIAL_COOKIE)!;
+    const authUrl = new URL(start.headers.location as string);
+    expect(authUrl.searchParams.get('response_mode')).toBe('form_post');
+    const answer = await providerAnswer(authUrl.href, accountId);
+    expect(answer.path).toBe('/api/auth/oauth/oidc/callback');
+    expect(answer.form).toMatchObject({ code: expect.any(String), state: authUrl.searchParams.get('state') });
+    return { flow, ip, form: answer.form! };
+  }
+
+  /**
+   * The provider's page posts the form from the provider's site: a cross-site POST, with no
+   * SameSite=Lax cookie and the provider's Origin.
+   */
+  const postForm = (form: Record<string, string>, ip: string) =>
+    tf.request({
+      method: 'POST',
+      url: '/api/auth/oauth/oidc/callback',
+      cookie: null,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: op.issuer,
+        'sec-fetch-site': 'cross-site',
+      },
+      payload: new URLSearchParams(form).toString(),
+      remoteAddress: ip,
+    });
+
+  it('turns the posted answer into the GET that carries the cookie, and takes the first sign-in’s name from beside the token', async () => {
+    seq += 1;
+    const id = `sub-${seq}`;
+    const email = `social${seq}@example.com`;
+    // Apple's ID token carries the address, never the name.
+    op.accounts.set(id, { email, email_verified: true });
+    const r = await formRoundTrip(id);
+    const user = JSON.stringify({ name: { firstName: 'Joana', lastName: 'Prado' }, email });
+    const post = await postForm({ ...r.form, user }, r.ip);
+    expect(post.statusCode, post.body).toBe(303);
+    expect(sessionCookie(post)).toBeNull();
+    const back = new URL(post.headers.location as string, APP_URL);
+    expect(back.pathname).toBe('/api/auth/oauth/oidc/callback');
+    expect(back.searchParams.get('code')).toBe(r.form.code);
+    expect(back.searchParams.get('user')).toBe(user);
+
+    const cb = await tf.request({ url: `${back.pathname}${back.search}`, cookie: r.flow, remoteAddress: r.ip });
+    expect(cb.statusCode).toBe(303);
+    expect(cb.headers.location).toBe('/signup/social');
+    const pending = await tf.request({ url: '/api/auth/oauth/pending', cookie: r.flow });
+    expect(pending.json()).toMatchObject({ step: 'signup', email, firstName: 'Joana', lastName: 'Prado' });
+    const done = await tf.request({
+      method: 'POST',
+      url: '/api/auth/oauth/signup',
+      cookie: r.flow,
+      payload: { ...completeBody, firstName: 'Joana', lastName: 'Prado' },
+    });
+    expect(done.statusCode, done.body).toBe(201);
+    expect(done.json().user).toMatchObject({ email, firstName: 'Joana' });
+
+    // Later sign-ins come without the name, and need none.
+    const r2 = await formRoundTrip(id);
+    expect(r2.form.user).toBeUndefined();
+    const post2 = await postForm(r2.form, r2.ip);
+    const cb2 = await tf.request({ url: post2.headers.location as string, cookie: r2.flow, remoteAddress: r2.ip });
+    expect(cb2.headers.location).toBe('/start');
+    expect((await tf.request({ url: '/api/profile', cookie: sessionCookie(cb2)! })).json().id).toBe(
+      done.json().user.id,
+    );
+  });
+
+  it('the name beside the token never replaces the one inside it, and a malformed one is no name', async () => {
+    const a = account();
+    const r = await formRoundTrip(a.id);
+    const post = await postForm({ ...r.form, user: JSON.stringify({ name: { firstName: 'Outro' } }) }, r.ip);
+    await tf.request({ url: post.headers.location as string, cookie: r.flow, remoteAddress: r.ip });
+    expect((await tf.request({ url: '/api/auth/oauth/pending', cookie: r.flow })).json()).toMatchObject({
+      firstName: 'Maria',
+      lastName: 'Clara',
+    });
+
+    seq += 1;
+    const id = `sub-${seq}`;
+    op.accounts.set(id, { email: `social${seq}@example.com`, email_verified: true });
+    const r2 = await formRoundTrip(id);
+    const post2 = await postForm({ ...r2.form, user: '{not json' }, r2.ip);
+    const cb2 = await tf.request({ url: post2.headers.location as string, cookie: r2.flow, remoteAddress: r2.ip });
+    expect(cb2.headers.location).toBe('/signup/social');
+    expect((await tf.request({ url: '/api/auth/oauth/pending', cookie: r2.flow })).json()).toMatchObject({
+      firstName: '',
+      lastName: '',
+    });
+  });
+
+  it('the posted answer is tampered with or replayed: refused as a redirect’s would be', async () => {
+    const a = account();
+    const r = await formRoundTrip(a.id);
+    const bad = await postForm({ ...r.form, state: 'tampered-state' }, r.ip);
+    const cb = await tf.request({ url: bad.headers.location as string, cookie: r.flow, remoteAddress: r.ip });
+    expect(cb.headers.location).toBe('/login?social_error=failed');
+    expect(sessionCookie(cb)).toBeNull();
+    // The sign-in was spent by that attempt: the real answer, posted again, finds nothing.
+    const replay = await postForm(r.form, r.ip);
+    const cb2 = await tf.request({ url: replay.headers.location as string, cookie: r.flow, remoteAddress: r.ip });
+    expect(cb2.headers.location).toBe('/login?social_error=expired');
+  });
+
+  it('a provider that answers by redirect takes no POST, and the name is read only from a posted answer', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/oauth/oidc/callback',
+      cookie: null,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: op.issuer },
+      payload: 'code=x&state=y',
+    });
+    expect(res.statusCode).toBe(404);
+    seq += 1;
+    const id = `sub-${seq}`;
+    op.accounts.set(id, { email: `social${seq}@example.com`, email_verified: true });
+    const r = await roundTrip(id);
+    const url = new URL(r.callback, APP_URL);
+    url.searchParams.set('user', JSON.stringify({ name: { firstName: 'Injetado' } }));
+    const cb = await callback(r, { url: `${url.pathname}${url.search}` });
+    expect(cb.headers.location).toBe('/signup/social');
+    expect((await t.request({ url: '/api/auth/oauth/pending', cookie: r.flow })).json().firstName).toBe('');
   });
 });

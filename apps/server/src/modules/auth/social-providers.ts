@@ -16,7 +16,7 @@ export interface ProviderSetup {
   clientId: string;
   /** The client's authentication at the token endpoint, made fresh for each exchange. */
   clientAuth: () => oidc.ClientAuth;
-  /** Apple answers by a form POST when the e-mail is asked for. */
+  /** Apple answers by a form POST when the e-mail is asked for; the generic provider, when OIDC_RESPONSE_MODE says so. */
   formPost: boolean;
 }
 
@@ -70,7 +70,7 @@ export function configuredProviders(config: Config): ProviderSetup[] {
       issuer: new URL(config.OIDC_ISSUER),
       clientId: config.OIDC_CLIENT_ID,
       clientAuth: () => oidc.ClientSecretBasic(secret),
-      formPost: false,
+      formPost: config.OIDC_RESPONSE_MODE === 'form_post',
     });
   }
   return list;

@@ -193,7 +193,8 @@ export async function socialCallback(
     throw await refuse('failed', 'exchange_failed', { cause: err });
   }
   if (!claims) throw await refuse('failed', 'no_id_token');
-  const verified = verifiedClaims(claims, appleUser);
+  // The name beside the token comes only in a posted answer (Apple's `user` field), never from a redirect's query.
+  const verified = verifiedClaims(claims, p.formPost ? appleUser : undefined);
   if (verified === 'unverified') throw await refuse('email_unverified', 'email_unverified');
 
   const identity = await social.findIdentity(deps.db, p.id, verified.subject);
