@@ -2,60 +2,20 @@
  * bench/landing: first-load JavaScript and CSS of the landing route (gzip bytes, from the
  * Vite manifest, with the pt-BR catalogues it loads), and requests/s of `/` and `/api/health` under autocannon, each compared in
  * the same run with a bare node:http server answering the same bytes (the ceiling).
- * Target: landing first-load JS under 120 kB gzip.
+ * Target: landing first-load JS within LANDING_JS_BUDGET (apps/web/build/first-load.ts), gzip.
  *
  * Then Lighthouse (bench/lighthouse.ts: mobile emulation, simulated slow 4G and 4× CPU) on `/`
  * in pt-BR, as a first visit, and on `/start` signed in.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { LANDING_JS_BUDGET, landingFirstLoad } from '../apps/web/build/first-load.ts';
 import { LIGHTHOUSE_TARGETS, lighthousePages } from './lighthouse.ts';
 import { ROOT, load, printTable, startAppServer, startProcess, stopProcess, writeResult, benchSignUp } from './lib.ts';
 
 const DIST = join(ROOT, 'apps/web/dist');
-const LANDING_SRC = 'src/features/landing/components/landing-page.tsx';
-const JS_BUDGET = 120 * 1024;
-
-interface ManifestEntry {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-
-function firstLoad(manifest: Record<string, ManifestEntry>, roots: string[]) {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const visit = (key: string) => {
-    const e = manifest[key];
-    if (!e || js.has(e.file)) return;
-    js.add(e.file);
-    e.css?.forEach((c) => css.add(c));
-    e.imports?.forEach(visit);
-  };
-  roots.forEach(visit);
-  // The bytes the server sends: the build's precompressed .gz when there is one.
-  const gz = (f: string) => {
-    const pre = join(DIST, `${f}.gz`);
-    return existsSync(pre) ? statSync(pre).size : gzipSync(readFileSync(join(DIST, f))).length;
-  };
-  const br = (f: string) => {
-    const pre = join(DIST, `${f}.br`);
-    return existsSync(pre) ? statSync(pre).size : brotliCompressSync(readFileSync(join(DIST, f))).length;
-  };
-  const sum = (list: Set<string>, size: (f: string) => number) => [...list].reduce((n, f) => n + size(f), 0);
-  return {
-    js: [...js],
-    css: [...css],
-    jsBytes: sum(js, gz),
-    cssBytes: sum(css, gz),
-    jsBrotliBytes: sum(js, br),
-    cssBrotliBytes: sum(css, br),
-  };
-}
 
 export async function benchLanding(opts: { seconds?: number } = {}) {
   const seconds = opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
@@ -64,10 +24,8 @@ export async function benchLanding(opts: { seconds?: number } = {}) {
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('web build failed');
-  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
   // The shell, the landing page, and the catalogues a first visit (pt-BR) loads before it paints.
-  const catalogues = ['common', 'landing'].map((ns) => `../../packages/shared/src/i18n/pt-BR/${ns}.json`);
-  const sizes = firstLoad(manifest, ['index.html', LANDING_SRC, ...catalogues]);
+  const sizes = landingFirstLoad(DIST);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'candeia-bench-'));
   const port = 3290;
@@ -110,8 +68,8 @@ export async function benchLanding(opts: { seconds?: number } = {}) {
         gzipBytes: sizes.jsBytes,
         gzipKB: kB(sizes.jsBytes),
         brotliKB: kB(sizes.jsBrotliBytes),
-        budgetKB: JS_BUDGET / 1024,
-        withinBudget: String(sizes.jsBytes < JS_BUDGET),
+        budgetKB: LANDING_JS_BUDGET / 1024,
+        withinBudget: String(sizes.jsBytes < LANDING_JS_BUDGET),
         files: sizes.js.length,
       },
       {
@@ -150,7 +108,7 @@ export async function benchLanding(opts: { seconds?: number } = {}) {
     );
     const file = writeResult('landing', {
       firstLoad: sizes,
-      jsBudgetBytes: JS_BUDGET,
+      jsBudgetBytes: LANDING_JS_BUDGET,
       requests: rows,
       lighthouse,
       seconds,
