@@ -13,10 +13,10 @@ export const LANDING_CATALOGUES = ['common', 'landing'].map((ns) => `../../packa
 /**
  * The JavaScript a first visit to `/` loads, gzip bytes, at most: everything the browser fetches
  * until the network is idle (e2e/first-load.spec.ts), which holds the static first load below and
- * what the page loads lazily (the footer, the alerts). Set at what it is now, so it cannot creep
+ * what the page loads lazily (the footer, the alerts, the service worker's registration). Set at what it is now, so it cannot creep
  * back; lowered with every cut. The issue's target is 100 kB for the static part.
  */
-export const LANDING_JS_BUDGET = 132 * 1024;
+export const LANDING_JS_BUDGET = 136 * 1024;
 
 /** The gzip bytes the server sends for a built file: its precompressed copy when there is one. */
 export function gzipSize(dist: string, file: string): number {

@@ -11,12 +11,14 @@ import { useVerseOfTheDay } from '../api/get-verse-of-the-day.ts';
 export function VerseOfTheDay() {
   const { t, i18n, ready } = useTranslation('scripture', { useSuspense: false });
   const verse = useVerseOfTheDay(i18n.resolvedLanguage ?? i18n.language);
-  if (!ready || verse.isError) return null;
-  if (verse.isPending)
+  if (verse.isError) return null;
+  // Its place is kept from the first frame, about as tall as a verse of two or three lines, so the
+  // cards below do not move when it arrives.
+  if (!ready || verse.isPending)
     return (
       <div
         aria-hidden="true"
-        className="mb-8 h-40 animate-pulse rounded-2xl bg-white/70 ring-1 ring-brand-100 sm:mb-10"
+        className="mb-8 h-[16.5rem] animate-pulse rounded-2xl bg-white/70 ring-1 ring-brand-100 sm:mb-10 sm:h-56"
       />
     );
   const v = verse.data;
