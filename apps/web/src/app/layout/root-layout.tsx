@@ -85,34 +85,22 @@ export function RootLayout() {
           <AlertBanner />
         </Suspense>
       ) : null}
-      {/* The notices and the screen wait for each other: a notice whose code arrives after the
-          screen was painted would push it down (a layout shift on every first screen after
-          sign-up). The screen's own code has its boundary inside. */}
-      <Suspense
-        fallback={
-          // As tall as the screen it stands for, so the footer stays below the fold meanwhile.
-          <div className="min-h-[calc(100dvh-4rem)] flex-1">
-            <FullPageSpinner />
-          </div>
-        }
-      >
-        {signedIn ? (
-          <>
-            {/* The verification page says it all, and the profile shows it in its summary. */}
-            {pathname === ROUTES.verifyEmail || pathname === ROUTES.profile ? null : <VerifyEmailNotice />}
-            <TrialBanner />
-          </>
-        ) : null}
-        {/* At least a screen tall: the footer starts below the fold, so a screen that grows as its
-            data arrives does not push a footer the reader is looking at. */}
-        <main ref={main} id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
-          <MessageActionContext.Provider value={signedIn ? messageAction : null}>
-            <Suspense fallback={<FullPageSpinner />}>
-              <Outlet />
-            </Suspense>
-          </MessageActionContext.Provider>
-        </main>
-      </Suspense>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          {/* The verification page says it all, and the profile shows it in its summary. */}
+          {pathname === ROUTES.verifyEmail || pathname === ROUTES.profile ? null : <VerifyEmailNotice />}
+          <TrialBanner />
+        </Suspense>
+      ) : null}
+      {/* At least a screen tall: the footer starts below the fold, so a screen that grows as its
+          data arrives does not push a footer the reader is looking at. */}
+      <main ref={main} id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
+        <MessageActionContext.Provider value={signedIn ? messageAction : null}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </MessageActionContext.Provider>
+      </main>
       <Suspense fallback={null}>
         <SiteFooter />
       </Suspense>

@@ -26,22 +26,14 @@ const MailIcon = ({ className }: { className: string }) => (
  * goes inside a screen (the profile). Nothing at all once the address is verified.
  */
 export function VerifyEmailNotice({ variant = 'bar' }: { variant?: 'bar' | 'panel' }) {
+  const { t, ready } = useTranslation(['auth', 'errors'], { useSuspense: false });
+  const { apiMessage } = useMessages();
   // The account's details (never known offline: then there is nothing to say).
   const user = accountOf(useSessionUser().user);
-  if (!user || user.emailVerified) return null;
-  return <Notice variant={variant} email={user.email} />;
-}
-
-/**
- * Waits for its texts inside the screen's boundary (root-layout.tsx), so the notice and the
- * screen are painted together and nothing moves when it appears.
- */
-function Notice({ variant, email }: { variant: 'bar' | 'panel'; email: string }) {
-  const { t } = useTranslation(['auth', 'errors']);
-  const { apiMessage } = useMessages();
   const qc = useQueryClient();
   const resend = useResendVerification();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  if (!ready || !user || user.emailVerified) return null;
 
   const onResend = async () => {
     setFeedback(null);
@@ -89,7 +81,7 @@ function Notice({ variant, email }: { variant: 'bar' | 'panel'; email: string })
             <h3 id="verify-email-notice-title" className="font-semibold">
               {t('verify.notice.title')}
             </h3>
-            <p>{t('verify.notice.text', { email })}</p>
+            <p>{t('verify.notice.text', { email: user.email })}</p>
             <p>{t('verify.notice.why')}</p>
           </div>
         </div>
@@ -107,7 +99,8 @@ function Notice({ variant, email }: { variant: 'bar' | 'panel'; email: string })
         <p className="flex items-start gap-2 text-sm leading-6 sm:items-center">
           <MailIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700 sm:mt-0" />
           <span>
-            <strong className="font-semibold">{t('verify.notice.title')}</strong> {t('verify.notice.text', { email })}
+            <strong className="font-semibold">{t('verify.notice.title')}</strong>{' '}
+            {t('verify.notice.text', { email: user.email })}
           </span>
         </p>
         <div className="flex flex-col gap-1 sm:flex-row-reverse sm:items-center sm:gap-3">
