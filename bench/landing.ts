@@ -8,14 +8,47 @@
  * in pt-BR, as a first visit, and on `/start` signed in.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LANDING_JS_BUDGET, landingFirstLoad } from '../apps/web/build/first-load.ts';
+import { pathToFileURL } from 'node:url';
+import { LANDING_JS_BUDGET, gzipSize, landingFirstLoad } from '../apps/web/build/first-load.ts';
 import { LIGHTHOUSE_TARGETS, lighthousePages } from './lighthouse.ts';
 import { ROOT, load, printTable, startAppServer, startProcess, stopProcess, writeResult, benchSignUp } from './lib.ts';
 
 const DIST = join(ROOT, 'apps/web/dist');
+
+/**
+ * The floor of the stack: bench/stack-floor (a page of one route, one query and one translated
+ * link on the libraries ENGINEERING.md names), built with the app's Vite and its target, minified,
+ * in one chunk: its JavaScript, gzip bytes. No page on this stack can load less.
+ */
+async function stackFloorBytes(): Promise<number> {
+  const fromWeb = createRequire(join(ROOT, 'apps/web/package.json'));
+  // Vite is the web app's own dependency, not the root's: resolved from there.
+  const vite = (await import(pathToFileURL(fromWeb.resolve('vite')).href)) as {
+    build: (config: Record<string, unknown>) => Promise<unknown>;
+  };
+  const react = (await import(pathToFileURL(fromWeb.resolve('@vitejs/plugin-react')).href)) as {
+    default: () => unknown;
+  };
+  const outDir = mkdtempSync(join(tmpdir(), 'candeia-floor-'));
+  try {
+    await vite.build({
+      configFile: false,
+      root: join(ROOT, 'bench/stack-floor'),
+      logLevel: 'error',
+      mode: 'production',
+      plugins: [react.default()],
+      build: { target: 'es2022', outDir, emptyOutDir: true, modulePreload: { polyfill: false } },
+    });
+    const js = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
+    return js.reduce((n, f) => n + gzipSize(outDir, join('assets', f)), 0);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
 
 export async function benchLanding(opts: { seconds?: number } = {}) {
   const seconds = opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,6 +59,7 @@ export async function benchLanding(opts: { seconds?: number } = {}) {
   if (build.status !== 0) throw new Error('web build failed');
   // The shell, the landing page, and the catalogues a first visit (pt-BR) loads before it paints.
   const sizes = landingFirstLoad(DIST);
+  const floorBytes = await stackFloorBytes();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'candeia-bench-'));
   const port = 3290;
@@ -73,6 +107,15 @@ export async function benchLanding(opts: { seconds?: number } = {}) {
         files: sizes.js.length,
       },
       {
+        what: 'JavaScript, the stack alone (bench/stack-floor)',
+        gzipBytes: floorBytes,
+        gzipKB: kB(floorBytes),
+        brotliKB: '-',
+        budgetKB: '-',
+        withinBudget: '-',
+        files: 1,
+      },
+      {
         what: 'CSS',
         gzipBytes: sizes.cssBytes,
         gzipKB: kB(sizes.cssBytes),
@@ -108,6 +151,7 @@ export async function benchLanding(opts: { seconds?: number } = {}) {
     );
     const file = writeResult('landing', {
       firstLoad: sizes,
+      stackFloorJsBytes: floorBytes,
       jsBudgetBytes: LANDING_JS_BUDGET,
       requests: rows,
       lighthouse,

@@ -175,13 +175,16 @@ export function startApiServer(opts: {
   tmp: string;
   env?: NodeJS.ProcessEnv;
 }): Promise<ChildProcess> {
+  // BENCH_SERVER_NODE_ARGS go before the entry, to profile the server under the bench's load
+  // (say `--cpu-prof --cpu-prof-dir=/tmp/prof`; Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const web = join(opts.tmp, 'web');
   mkdirSync(web, { recursive: true });
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>bench</title>');
   const base = `http://127.0.0.1:${opts.port}`;
   return startProcess(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/server.ts'],
+    [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'],
     {
       NODE_ENV: 'production',
       PORT: String(opts.port),

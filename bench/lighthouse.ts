@@ -22,6 +22,11 @@ export interface LighthouseRow {
   [key: string]: string | number;
 }
 
+interface LayoutShiftItem {
+  score: number;
+  node?: { selector?: string; snippet?: string };
+}
+
 function chromePath(): string {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   const found = candidates.find((p): p is string => !!p && existsSync(p));
@@ -61,6 +66,14 @@ export async function lighthousePages(
       const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const lcpMs = Math.round(audit('largest-contentful-paint'));
       const cls = +audit('cumulative-layout-shift').toFixed(3);
+      // Over the target, what moved: each shift's score and the elements it moved.
+      if (cls > LIGHTHOUSE_TARGETS.cls) {
+        const items = (lhr.audits['layout-shifts']?.details as { items?: LayoutShiftItem[] } | undefined)?.items ?? [];
+        for (const item of items)
+          console.log(
+            `${page.name}: a layout shift of ${item.score.toFixed(3)} moved ${item.node?.selector ?? '?'} (${item.node?.snippet ?? ''})`,
+          );
+      }
       rows.push({
         name: page.name,
         finalUrl: lhr.finalDisplayedUrl,
