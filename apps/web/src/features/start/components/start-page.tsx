@@ -90,8 +90,6 @@ export default function StartPage() {
           <p className="mt-3 max-w-2xl text-base text-stone-600 sm:text-lg">{t('lead')}</p>
         </header>
 
-        <VerseOfTheDay />
-
         <ul className="grid gap-4 sm:grid-cols-2">
           {DESTINATIONS.map((d) => (
             <li key={d.key}>
@@ -118,6 +116,10 @@ export default function StartPage() {
             </li>
           ))}
         </ul>
+
+        {/* Below the cards: the verse loads after the screen, and whatever height it comes to (or
+            none, when it fails) moves nothing above it. */}
+        <VerseOfTheDay />
 
         <div className="mt-8 flex flex-col items-start gap-3 rounded-2xl border border-dashed border-stone-300 bg-white/60 p-5 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-stone-700">{t('profileHint')}</p>

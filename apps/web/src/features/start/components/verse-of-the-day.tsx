@@ -12,13 +12,13 @@ export function VerseOfTheDay() {
   const { t, i18n, ready } = useTranslation('scripture', { useSuspense: false });
   const verse = useVerseOfTheDay(i18n.resolvedLanguage ?? i18n.language);
   if (verse.isError) return null;
-  // Its place is kept from the first frame, about as tall as a verse of two or three lines, so the
-  // cards below do not move when it arrives.
+  // Its place is kept from the first frame, about as tall as a verse of two or three lines, so what
+  // follows it moves little when it arrives.
   if (!ready || verse.isPending)
     return (
       <div
         aria-hidden="true"
-        className="mb-8 h-[16.5rem] animate-pulse rounded-2xl bg-white/70 ring-1 ring-brand-100 sm:mb-10 sm:h-56"
+        className="mt-8 h-[16.5rem] animate-pulse rounded-2xl bg-white/70 ring-1 ring-brand-100 sm:mt-10 sm:h-56"
       />
     );
   const v = verse.data;
@@ -26,7 +26,7 @@ export function VerseOfTheDay() {
   return (
     <section
       aria-labelledby="votd-title"
-      className="mb-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-200 sm:mb-10 sm:p-7"
+      className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-200 sm:mt-10 sm:p-7"
     >
       <h2
         id="votd-title"
