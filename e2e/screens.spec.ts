@@ -58,6 +58,17 @@ test('start', async ({ page, login }) => {
   await shot(page, 'start');
 });
 
+test('start, e-mail not confirmed yet: the bar at the top of the screen', async ({ page, login }) => {
+  const user = await login({ firstName: 'Rute' });
+  await withDb((c) => c.query(`UPDATE users SET email_verified_at = NULL WHERE id = $1`, [user.id]));
+  await page.goto('/start');
+  await expect(page.getByRole('heading', { name: 'Olá, Rute' })).toBeVisible();
+  // Inside the screen's own area, above its heading: they appear together.
+  const notice = page.getByRole('main').getByRole('complementary', { name: 'Confirmação de e-mail' });
+  await expect(notice).toContainText('Confirme seu e-mail.');
+  await shot(page, 'start-email-not-confirmed');
+});
+
 test('trial banner and profile', async ({ page, login }) => {
   const user = await login({ firstName: 'Davi' });
   await withDb((c) =>

@@ -3,6 +3,7 @@ import { Navigate, useRoutes } from 'react-router';
 import { paths, ROUTES } from '@candeia/shared/routes';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { PublicOnly, RequireAdmin, RequireAuth, RequireSubscription } from './guards.tsx';
+import { EmailNoticeSlot } from './layout/email-notice-slot.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
 // Every screen loads on demand, with a spinner while loading (SPEC.md §2).
@@ -64,6 +65,7 @@ let routeKeys = 0;
 function load(Component: LazyExoticComponent<ComponentType>, wrap?: (c: ReactNode) => ReactNode) {
   const el = (
     <Suspense key={`route-${++routeKeys}`} fallback={<FullPageSpinner />}>
+      <EmailNoticeSlot />
       <Component />
     </Suspense>
   );

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { BOOT_READY } from '@candeia/shared/constants';
-import { ROUTES } from '@candeia/shared/routes';
 import { MessageActionContext, type MessageTarget } from '../../components/message-action.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { UpdateDialog } from '../../features/pwa/components/update-dialog.tsx';
@@ -15,9 +14,6 @@ const SessionWatcher = lazy(() =>
 );
 // The footer sits below the fold: it follows the first screen instead of delaying it.
 const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
-const VerifyEmailNotice = lazy(() =>
-  import('../../features/auth/components/verify-email-notice.tsx').then((m) => ({ default: m.VerifyEmailNotice })),
-);
 // The administrator's alerts: a small chunk fetched after the first screen, for everyone.
 const AlertBanner = lazy(() => import('../../features/alerts/components/alert-banner.tsx'));
 // The messages' "Mensagem" button, offered by the consultations and the community's pages.
@@ -44,8 +40,8 @@ function useAfterLoad(): boolean {
 }
 
 /**
- * Header, the "confirm your e-mail" bar, the trial banner, the screen, footer; plus the session
- * watcher and update dialog.
+ * Header, the trial banner, the screen (with the "confirm your e-mail" bar at its top), footer;
+ * plus the session watcher and update dialog.
  */
 export function RootLayout() {
   const { t } = useTranslation('common');
@@ -87,8 +83,6 @@ export function RootLayout() {
       ) : null}
       {signedIn ? (
         <Suspense fallback={null}>
-          {/* The verification page says it all, and the profile shows it in its summary. */}
-          {pathname === ROUTES.verifyEmail || pathname === ROUTES.profile ? null : <VerifyEmailNotice />}
           <TrialBanner />
         </Suspense>
       ) : null}

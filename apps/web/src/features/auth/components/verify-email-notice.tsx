@@ -22,11 +22,18 @@ const MailIcon = ({ className }: { className: string }) => (
 
 /**
  * The gentle "confirme seu e-mail" of a signed-in member whose address is not verified yet, with
- * a button that mails a new link and says how it went. `bar` sits under the site header; `panel`
- * goes inside a screen (the profile). Nothing at all once the address is verified.
+ * a button that mails a new link and says how it went. `bar` sits at the top of each screen
+ * (app/layout/email-notice-slot.tsx); `panel` goes inside a screen (the profile). Nothing at all once the address is verified.
  */
-export function VerifyEmailNotice({ variant = 'bar' }: { variant?: 'bar' | 'panel' }) {
-  const { t, ready } = useTranslation(['auth', 'errors'], { useSuspense: false });
+export function VerifyEmailNotice({
+  variant = 'bar',
+  waitForTexts = false,
+}: {
+  variant?: 'bar' | 'panel';
+  /** Suspend until the texts are there (the bar shown with its screen), instead of showing nothing. */
+  waitForTexts?: boolean;
+}) {
+  const { t, ready } = useTranslation(['auth', 'errors'], { useSuspense: waitForTexts });
   const { apiMessage } = useMessages();
   // The account's details (never known offline: then there is nothing to say).
   const user = accountOf(useSessionUser().user);
