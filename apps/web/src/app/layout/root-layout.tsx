@@ -44,12 +44,18 @@ function useAfterLoad(): boolean {
  * plus the session watcher and update dialog.
  */
 export function RootLayout() {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const signedIn = !!useSession().data;
   const { pathname, hash } = useLocation();
   const main = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
   const afterLoad = useAfterLoad();
+
+  // What a signed-in member's screens say of the server's refusals ('errors') and of their account
+  // ('auth'), loaded once signed in: a dialog or a tab that needs them later does not wait for them.
+  useEffect(() => {
+    if (signedIn) void i18n.loadNamespaces(['auth', 'errors']);
+  }, [signedIn, i18n]);
 
   // The prerendered landing kept the taps made before the app was there: made again now.
   useEffect(() => {

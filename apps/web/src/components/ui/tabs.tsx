@@ -1,4 +1,5 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Spinner } from './spinner.tsx';
 
 export interface TabItem {
   id: string;
@@ -8,7 +9,9 @@ export interface TabItem {
 
 /**
  * Accessible tabs (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs,
- * only the selected tab is in the tab order, and only its panel is rendered.
+ * only the selected tab is in the tab order, and only its panel is rendered. A panel that loads
+ * (its code or its texts) shows a spinner in its place: the tabs stay, and the focused one keeps
+ * the focus.
  */
 export function Tabs({
   items,
@@ -88,7 +91,7 @@ export function Tabs({
           tabIndex={0}
           className="mt-4 rounded-xl focus-visible:outline-offset-4"
         >
-          {selected.content}
+          <Suspense fallback={<Spinner />}>{selected.content}</Suspense>
         </div>
       ) : null}
     </div>
