@@ -6,8 +6,11 @@ import { PublicOnly, RequireAdmin, RequireAuth, RequireSubscription } from './gu
 import { EmailNoticeSlot } from './layout/email-notice-slot.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
-// Every screen loads on demand, with a spinner while loading (SPEC.md §2).
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+// Every screen loads on demand, with a spinner while loading (SPEC.md §2). `preload` starts the
+// screen's import (the browser fetches a module once, whoever asks).
+type Page = LazyExoticComponent<ComponentType> & { preload: () => void };
+const page = (load: () => Promise<{ default: ComponentType }>): Page =>
+  Object.assign(lazy(load), { preload: () => void load() });
 const Landing = page(() => import('../features/landing/components/landing-page.tsx'));
 const Login = page(() => import('../features/auth/components/login-page.tsx'));
 const SignUp = page(() => import('../features/auth/components/signup-page.tsx'));
@@ -62,9 +65,18 @@ const NotFound = page(() => import('./routes/not-found.tsx'));
  */
 let routeKeys = 0;
 
-function load(Component: LazyExoticComponent<ComponentType>, wrap?: (c: ReactNode) => ReactNode) {
+/** Starts the screen's import as its boundary renders, before anything above it in the boundary may suspend. */
+function Preload({ page }: { page: Page }) {
+  page.preload();
+  return null;
+}
+
+function load(Component: Page, wrap?: (c: ReactNode) => ReactNode) {
+  // The e-mail bar suspends the boundary while its code loads; React renders the siblings after a
+  // suspended one only later, so the screen's own import is started first, by Preload.
   const el = (
     <Suspense key={`route-${++routeKeys}`} fallback={<FullPageSpinner />}>
+      <Preload page={Component} />
       <EmailNoticeSlot />
       <Component />
     </Suspense>

@@ -1,31 +1,9 @@
-import { useCallback, useEffect, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { V } from '@candeia/shared/schemas/common';
-import { ApiError } from './api.ts';
 
-/**
- * Messages reach forms either as catalogue keys (from the shared zod schemas, such as
- * 'validation:email.format') or already translated (from the server). This renders both.
- */
-export function useMessages() {
-  const { t } = useTranslation(['validation', 'errors']);
-  const message = useCallback(
-    (m: string | undefined): string | undefined => {
-      if (!m) return undefined;
-      return /^(validation|errors):[\w.]+$/.test(m) ? t(m) : m;
-    },
-    [t],
-  );
-  const apiMessage = useCallback(
-    (err: unknown): string => {
-      if (err instanceof ApiError) return err.message || t(`errors:${err.code}`);
-      return t('errors:UNEXPECTED_ERROR');
-    },
-    [t],
-  );
-  return { message, apiMessage };
-}
+// Kept here for the forms; the module of its own carries no schema (and no zod) with it.
+export { useMessages } from './messages.ts';
 
 /**
  * The shared schemas check "passwords match" on the whole object, which zod runs only once

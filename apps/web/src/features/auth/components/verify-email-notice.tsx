@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useMessages } from '../../../lib/forms.ts';
+import { useMessages } from '../../../lib/messages.ts';
 import { accountOf, sessionKey, useSessionUser } from '../../../lib/queries/session.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 
