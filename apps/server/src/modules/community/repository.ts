@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { runPrepared, type DbOrTx } from '../../db/client.ts';
 import {
   communityBlocks,
   communityComments,
@@ -347,15 +347,18 @@ export async function feedPage(
     limit: number;
   },
 ) {
-  return await db
-    .select(postColumns(q.viewerId))
-    .from(communityPosts)
-    .innerJoin(communityMembers, eq(communityMembers.userId, communityPosts.authorId))
-    .innerJoin(users, eq(users.id, communityPosts.authorId))
-    .where(
-      sql`${communityPosts.id} IN (SELECT page.id FROM (${pageKeys(q)}) page ORDER BY page.created_at DESC, page.id DESC LIMIT ${q.limit})`,
-    )
-    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id));
+  // Asked on every feed request: prepared, so PostgreSQL plans it once per connection.
+  return await runPrepared(
+    db
+      .select(postColumns(q.viewerId))
+      .from(communityPosts)
+      .innerJoin(communityMembers, eq(communityMembers.userId, communityPosts.authorId))
+      .innerJoin(users, eq(users.id, communityPosts.authorId))
+      .where(
+        sql`${communityPosts.id} IN (SELECT page.id FROM (${pageKeys(q)}) page ORDER BY page.created_at DESC, page.id DESC LIMIT ${q.limit})`,
+      )
+      .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id)),
+  );
 }
 
 /** How many posts of a feed are newer than the post `afterId` (the pill "novas publicações"). */
