@@ -7,6 +7,8 @@ import type { Db } from './db/client.ts';
 import { busFor, type EventBus } from './events/bus.ts';
 import { AppError } from './lib/app-error.ts';
 import { DomainEvents } from './lib/domain-events.ts';
+import { ReadCaches } from './lib/read-cache.ts';
+import { channels } from './events/channels.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-logger.ts';
@@ -38,6 +40,7 @@ import csrfPlugin from './plugins/csrf.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/early-errors.ts';
 import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import readCachesPlugin from './plugins/read-caches.ts';
 import requestContext from './plugins/request-context.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { serveWeb } from './web.ts';
@@ -132,11 +135,18 @@ async function createFastify(opts: BuildOptions) {
   // Domain events (lib/domain-events.ts): payments emits, billing, donations and referrals react.
   const domain = new DomainEvents();
   const storage = opts.storage ?? createStorage(config);
-  const deps = { db: opts.db, clock, config, mailer, jobs: opts.jobs, events, domain, storage };
+  const caches = new ReadCaches({
+    get connected() {
+      return events.connected;
+    },
+    listen: (onNote, resync) => events.subscribe(channels.readCaches, (n) => onNote(n.scope), { resync }),
+  });
+  const deps = { db: opts.db, clock, config, mailer, jobs: opts.jobs, events, domain, storage, caches };
   subscribeBilling(deps);
   subscribeDonations(domain);
   subscribeReferrals(domain);
   app.decorate('deps', deps);
+  app.addHook('onClose', async () => caches.close());
   if (!opts.events) app.addHook('onClose', async () => events.close());
 
   // JSON only, and no NUL characters anywhere (PostgreSQL text cannot hold them).
@@ -186,6 +196,7 @@ async function createFastify(opts: BuildOptions) {
   await app.register(errorsPlugin);
   await app.register(csrfPlugin, { appUrl: config.APP_URL });
   await app.register(authPlugin, { secure });
+  await app.register(readCachesPlugin);
   await app.register(rateLimitPlugin);
 
   await app.register(

@@ -7,6 +7,7 @@ import type { Clock } from './lib/clock.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
 import type { Mailer } from './modules/mail/index.ts';
 import type { ObjectStorage } from './lib/storage/index.ts';
+import type { ReadCaches } from './lib/read-cache.ts';
 
 /** What services need from the running app. */
 export interface Deps {
@@ -22,6 +23,8 @@ export interface Deps {
   domain: DomainEvents;
   /** Uploaded media: the local disk or an S3-compatible bucket (decision 019). */
   storage: ObjectStorage;
+  /** Short-lived copies of sessions, plan access and feed pages (lib/read-cache.ts, decision 034). */
+  caches: ReadCaches;
 }
 
 /** Who is calling, and from where: passed to every service. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { READ_CACHE_SCOPES } from '../lib/read-cache.ts';
 
 /**
  * The channels of the event bus (decision 015), each with the shape of its payload. A payload
@@ -52,6 +53,12 @@ const messagesSchema = z.object({
   kind: z.enum(['message', 'read', 'block']),
 });
 
+/**
+ * Rows behind the read caches changed (lib/read-cache.ts): which copies to drop. Sent by
+ * PostgreSQL's triggers (migration 0024), at the writer's commit, whoever wrote.
+ */
+const readCachesSchema = z.object({ scope: z.enum(READ_CACHE_SCOPES) });
+
 export type MessagesNote = z.output<typeof messagesSchema>;
 export type ConsultationRoomNote = z.output<typeof consultationRoomSchema>;
 export type CommunityPostNote = z.output<typeof communityPostSchema>;
@@ -74,6 +81,8 @@ export const channels = {
   notificationDelivery: channel<NotificationDeliveryNote>('notification_delivery', notificationDeliverySchema),
   /** A conversation of two members changed: each open messages stream of either, in any process, tells its tab. */
   messages: channel<MessagesNote>('messages', messagesSchema),
+  /** The sessions, plans or community rows changed: every process drops its copies of them. */
+  readCaches: channel('read_caches', readCachesSchema),
   /** A consultation's room: a chat message, a call's signalling, a join, a leave or the end. */
   consultationRoom: (consultationId: string): Channel<ConsultationRoomNote> =>
     channel(`consultation_room:${consultationId}`, consultationRoomSchema),
