@@ -4,25 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOCALE_HINT_COOKIE, SUPPORTED_LOCALES, matchLocale, type Locale } from '@candeia/shared/constants';
 import { localeFromHeaders } from './plugins/request-context.ts';
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-const qValue = (name: string) => new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?\\s*(?:,|$)`, 'i');
-const BR = qValue('br');
-const GZIP = qValue('gzip');
-
-/** The best encoding the client accepts among brotli, gzip and none. */
-export function pickEncoding(req: FastifyRequest): Encoding {
-  const accept = req.headers['accept-encoding'];
-  if (!accept) return 'identity';
-  const q = (re: RegExp) => {
-    const m = re.exec(accept);
-    return m ? (m[1] === undefined ? 1 : Number(m[1])) : 0;
-  };
-  if (q(BR) > 0) return 'br';
-  if (q(GZIP) > 0) return 'gzip';
-  return 'identity';
-}
+import { pickEncoding, type Encoding } from './lib/encoded-body.ts';
 
 const LOCALE_HINT = new RegExp(`(?:^|;\\s*)${LOCALE_HINT_COOKIE}=([^;]*)`);
 

@@ -27,7 +27,7 @@ export default fp<CookieOptions>(async (app, opts) => {
       return;
     }
     const touchIt = req.routeOptions.config?.touch !== false;
-    const lastSeen = touchIt ? await touch(app.deps, session.id, session.lastSeenAt) : session.lastSeenAt;
+    const lastSeen = touchIt ? await touch(app.deps, session) : session.lastSeenAt;
     req.auth = {
       userId: session.userId,
       email: session.email,

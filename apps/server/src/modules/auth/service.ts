@@ -267,17 +267,46 @@ export interface SessionLookup {
   expired: boolean;
 }
 
-/** Resolves a cookie token; enforces idle (30 min) and absolute (12 h) limits on the server. */
+type SessionRow = NonNullable<SessionLookup['session']>;
+
+/** How long a session's copy is kept in this process at most (decision 034). */
+const SESSION_COPY_TTL_MS = 60_000;
+
+/** This process's copies of live sessions, by token hash, tagged with the member's id. */
+const sessionCopies = (deps: Pick<Deps, 'caches'>) =>
+  deps.caches.cache<SessionRow>('sessions', 'auth.sessions', { ttlMs: SESSION_COPY_TTL_MS, maxEntries: 50_000 });
+
+/**
+ * Resolves a cookie token; enforces idle (30 min) and absolute (12 h) limits on the server, at
+ * every call, on the session's copy too. The copy is kept only while it is live.
+ */
 export async function resolveSession(
   deps: Deps,
   token: string,
   actor: Pick<Actor, 'ip' | 'userAgent'>,
 ): Promise<SessionLookup> {
-  const row = await repo.findSessionByHash(deps.db, sha256(token));
-  if (!row || row.revokedAt) return { session: null, expired: !!row };
+  const hash = sha256(token);
+  const copies = sessionCopies(deps);
+  const usable = deps.caches.usable();
+  const generation = copies.generation;
+  const copy = usable ? copies.get(hash) : undefined;
   const now = deps.clock.now();
-  const idle = now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS;
-  const absolute = now >= row.expiresAt;
+  const ended = (r: SessionRow) => ({
+    idle: now.getTime() - r.lastSeenAt.getTime() > SESSION_IDLE_MS,
+    absolute: now >= r.expiresAt,
+  });
+  let row = copy;
+  if (copy) {
+    const end = ended(copy);
+    // A session ends on what the database holds: another process may have seen it more lately.
+    if (end.idle || end.absolute) {
+      copies.delete(hash);
+      row = undefined;
+    }
+  }
+  row ??= await repo.findSessionByHash(deps.db, hash);
+  if (!row || row.revokedAt) return { session: null, expired: !!row };
+  const { idle, absolute } = ended(row);
   if (idle || absolute) {
     await repo.revokeSession(deps.db, row.id, now);
     await logSecurityEvent(deps, actor, {
@@ -289,6 +318,7 @@ export async function resolveSession(
     });
     return { session: null, expired: true };
   }
+  if (row !== copy && usable) copies.set(hash, row, generation, row.userId);
   return { session: row, expired: false };
 }
 
@@ -296,14 +326,18 @@ export function idleDeadline(lastSeenAt: Date): Date {
   return new Date(lastSeenAt.getTime() + SESSION_IDLE_MS);
 }
 
-export async function touch(deps: Deps, sessionId: string, lastSeenAt: Date): Promise<Date> {
+/**
+ * Marks the session as seen now, writing at most every 10 s: that keeps the idle limit exact to
+ * 10 s without a write per request. The row given (this process's copy, when it is one) then holds
+ * the new time too.
+ */
+export async function touch(deps: Deps, session: { id: string; lastSeenAt: Date }): Promise<Date> {
   const now = deps.clock.now();
-  // Writing at most every 10 s keeps the idle limit exact to 10 s without a write per request.
-  if (now.getTime() - lastSeenAt.getTime() >= 10_000) {
-    await repo.touchSession(deps.db, sessionId, now);
-    return now;
+  if (now.getTime() - session.lastSeenAt.getTime() >= 10_000) {
+    await repo.touchSession(deps.db, session.id, now);
+    session.lastSeenAt = now;
   }
-  return lastSeenAt;
+  return session.lastSeenAt;
 }
 
 export async function logout(deps: Deps, actor: Actor): Promise<void> {

@@ -35,8 +35,8 @@ const STREAMS_PER_MEMBER = 6;
 export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/feed', { schema: { querystring: feedQuerySchema } }, async (req) =>
-    community.feed(deps, req.actor(), req.query),
+  app.get('/feed', { schema: { querystring: feedQuerySchema } }, async (req, reply) =>
+    (await community.feedBody(deps, req.actor(), req.query)).send(req, reply),
   );
   app.get('/feed/new', { schema: { querystring: newCountQuerySchema } }, async (req) =>
     community.newCount(deps, req.actor(), req.query),

@@ -18,6 +18,7 @@ import type { FastifyReply } from 'fastify';
 import { MINUTE_MS } from '@candeia/shared/constants';
 import { requireAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { EncodedBody } from '../../lib/encoded-body.ts';
 import { limit } from '../../lib/rate-limit.ts';
 import type { Actor, Deps } from '../../types.ts';
 import { requireFeature } from '../billing/index.ts';
@@ -191,12 +192,11 @@ async function page(
 
 // ---------- Feeds and posts ----------
 
-export async function feed(
+async function feedOf(
   deps: Deps,
-  actor: Actor,
+  me: string,
   q: { feed: 'following' | 'discover'; before?: string | undefined },
 ): Promise<FeedPageDto> {
-  const me = await member(deps, actor);
   const rows = await repo.feedPage(deps.db, {
     viewerId: me,
     feed: q.feed,
@@ -204,6 +204,44 @@ export async function feed(
     limit: FEED_PAGE_SIZE + 1,
   });
   return page(deps, rows, me);
+}
+
+/** How long a feed page's copy is kept in this process at most (decision 034). */
+const PAGE_COPY_TTL_MS = 60_000;
+
+/**
+ * This process's copies of feed pages, as sent (the JSON, and compressed as clients asked), by
+ * reader, feed and cursor. A copy's size is counted when it is kept: its compressed forms, made
+ * later, add about half of it at most.
+ */
+const pageCopies = (deps: Pick<Deps, 'caches'>) =>
+  deps.caches.cache<EncodedBody>('community', 'community.feedPages', {
+    ttlMs: PAGE_COPY_TTL_MS,
+    maxEntries: 20_000,
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (b) => b.bytes,
+  });
+
+/**
+ * A feed page as the route sends it: the JSON of the page, compressed as each client accepts. A reader asking for the same page again
+ * gets this process's copy while nothing behind it changed (lib/read-cache.ts; decision 034).
+ * The plan and the session are checked first, every time.
+ */
+export async function feedBody(
+  deps: Deps,
+  actor: Actor,
+  q: { feed: 'following' | 'discover'; before?: string | undefined },
+): Promise<EncodedBody> {
+  const me = await member(deps, actor);
+  const copies = pageCopies(deps);
+  const usable = deps.caches.usable();
+  const key = `${me}|${q.feed}|${q.before ?? ''}`;
+  const copy = usable ? copies.get(key) : undefined;
+  if (copy) return copy;
+  const generation = copies.generation;
+  const body = new EncodedBody(Buffer.from(JSON.stringify(await feedOf(deps, me, q))));
+  if (usable) copies.set(key, body, generation, me);
+  return body;
 }
 
 export async function newCount(
