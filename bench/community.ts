@@ -9,7 +9,11 @@
  *   GET /api/community/feed?feed=following (Seguindo) and ?feed=discover (Descobrir), the first
  *   page and the fifth (by the `before` cursor), CONNECTIONS connections, each as its own member.
  *   Target: p99 ≤ 50 ms, no non-2xx, no errors. The first pages again at 10 connections: the
- *   cost of one request with little queueing;
+ *   cost of one request with little queueing. Nothing is written during these phases, so after a
+ *   member's first request their session, plan and page come from the server's read caches
+ *   (decision 034) until a copy's 60 s are up: the phases measure what a reader asking again for
+ *   an unchanged page costs. A write anywhere in the community drops every page's copy (that no
+ *   copy outlives a change is tested in apps/server/test/read-caches-processes.test.ts);
  * - the same 200 connections as 200 members reading (open loop): each phase offers a fixed rate
  *   over all of them (RATES req/s, evenly spaced; latency from when each request was due), and the
  *   table says up to which rate p99 stays ≤ 50 ms with every request served on time. Closed loop, each connection sends its next request the
@@ -405,6 +409,7 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
     // Each member's first page once (warms the caches), then the cursor of their fifth page.
     const deep: Record<'following' | 'discover', string[]> = { following: [], discover: [] };
     const firstItems: Record<'following' | 'discover', number[]> = { following: [], discover: [] };
+    const firstBytes: Record<'following' | 'discover', number[]> = { following: [], discover: [] };
     for (const feed of ['following', 'discover'] as const) {
       let k = 0;
       await Promise.all(
@@ -416,8 +421,12 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
                 headers: { cookie: members[i]!.cookie },
               });
               if (res.status !== 200) throw new Error(`feed ${feed}: ${res.status} ${await res.text()}`);
-              const body = (await res.json()) as { items: unknown[]; next: string | null };
-              if (page === 1) firstItems[feed].push(body.items.length);
+              const text = await res.text();
+              const body = JSON.parse(text) as { items: unknown[]; next: string | null };
+              if (page === 1) {
+                firstItems[feed].push(body.items.length);
+                firstBytes[feed].push(Buffer.byteLength(text));
+              }
               cursor = body.next;
               if (!cursor) break;
             }
@@ -441,7 +450,8 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
         const cursor = page === 'deep' ? deep[feed][k] : '';
         return {
           path: `/api/community/feed?feed=${feed}${cursor ? `&before=${cursor}` : ''}`,
-          headers: { cookie: members[k]!.cookie },
+          // As a browser asks: it always takes brotli and gzip.
+          headers: { cookie: members[k]!.cookie, 'accept-encoding': 'gzip, deflate, br' },
         };
       };
       const url = `${base}/api/community/feed`;
@@ -543,7 +553,7 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
 
     console.log(`\nSeeded in ${seedSeconds} s:`, shape);
     console.log(
-      `Signed in: ${members.length} members; first-page items (median): Seguindo ${pct(firstItems.following, 50)}, Descobrir ${pct(firstItems.discover, 50)}`,
+      `Signed in: ${members.length} members; first-page items (median): Seguindo ${pct(firstItems.following, 50)}, Descobrir ${pct(firstItems.discover, 50)}; first-page JSON (median bytes): Seguindo ${pct(firstBytes.following, 50)}, Descobrir ${pct(firstBytes.discover, 50)}`,
     );
     printTable(
       `Feeds: GET /api/community/feed, one member per connection, ${seconds} s each, loopback (ms). Target at ${CONNECTIONS} connections: p99 ≤ ${TARGET_P99_MS} ms, 0 non-2xx, 0 errors`,
