@@ -14,6 +14,8 @@
  *   (decision 034) until a copy's 60 s are up: the phases measure what a reader asking again for
  *   an unchanged page costs. A write anywhere in the community drops every page's copy (that no
  *   copy outlives a change is tested in apps/server/test/read-caches-processes.test.ts);
+ * - the first Seguindo page again while one member reacts to a post WRITES_PER_SEC times a second:
+ *   what reading costs when writes keep dropping the pages' copies;
  * - the same 200 connections as 200 members reading (open loop): each phase offers a fixed rate
  *   over all of them (RATES req/s, evenly spaced; latency from when each request was due), and the
  *   table says up to which rate p99 stays ≤ 50 ms with every request served on time. Closed loop, each connection sends its next request the
@@ -52,6 +54,8 @@ const RATES = (process.env.BENCH_COMMUNITY_RATES ?? '50,100,150,200,300')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
+/** The reactions a second of the phase with writes. */
+const WRITES_PER_SEC = 10;
 const PHOTOS_SEQUENTIAL = Number(process.env.BENCH_COMMUNITY_PHOTOS ?? 20);
 const PHOTOS_CONCURRENT = PHOTOS_SEQUENTIAL * 3;
 const PHOTO_CONCURRENCY = 4;
@@ -443,8 +447,10 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
       page: 'first' | 'deep',
       connections = CONNECTIONS,
       rate?: number,
+      writesPerSec = 0,
+      phaseSeconds = seconds,
     ) => {
-      const name = `${label}, page ${page === 'first' ? 1 : DEEP_PAGE}, ${connections} connections${rate ? `, ${rate} req/s offered` : ''}`;
+      const name = `${label}, page ${page === 'first' ? 1 : DEEP_PAGE}, ${connections} connections${rate ? `, ${rate} req/s offered` : ''}${writesPerSec ? `, ${writesPerSec} reactions/s` : ''}`;
       const perClient = (i: number) => {
         const k = i % members.length;
         const cursor = page === 'deep' ? deep[feed][k] : '';
@@ -455,9 +461,12 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
         };
       };
       const url = `${base}/api/community/feed`;
+      const writer = writesPerSec ? react(writesPerSec) : null;
       const r = rate
-        ? await paced(name, url, { connections, seconds, rate, perClient })
-        : await load(name, url, { connections, seconds, perClient });
+        ? await paced(name, url, { connections, seconds: phaseSeconds, rate, perClient })
+        : await load(name, url, { connections, seconds: phaseSeconds, perClient });
+      const writes = await writer?.stop();
+      if (writes && writes.failed) throw new Error(`reactions: ${writes.failed} of ${writes.sent} failed`);
       // Open loop, the rate must also be met: a server that falls behind is not within target.
       const served = !rate || r.reqPerSec >= rate * 0.95;
       feedRows.push({
@@ -466,9 +475,57 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
       });
       await settle(base);
     };
+    // A member who reacts to a post (on, off, on…) at a steady pace while the others read: each
+    // reaction changes a count every page may show, so every page's copy is dropped.
+    const reactor = members[members.length - 1]!;
+    const target = (
+      (await (
+        await fetch(`${base}/api/community/feed?feed=discover`, { headers: { cookie: reactor.cookie } })
+      ).json()) as { items: Array<{ id: string }> }
+    ).items[0]!.id;
+    const react = (perSec: number) => {
+      let sent = 0;
+      let failed = 0;
+      let on = true;
+      const tick = setInterval(() => {
+        sent++;
+        fetch(`${base}/api/community/posts/${target}/reaction`, {
+          method: 'PUT',
+          headers: {
+            cookie: reactor.cookie,
+            origin: base,
+            'sec-fetch-site': 'same-origin',
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ on: (on = !on) }),
+        })
+          .then((res) => {
+            if (!res.ok) failed++;
+            return res.arrayBuffer();
+          })
+          .catch(() => failed++);
+      }, 1000 / perSec);
+      return {
+        stop: async () => {
+          clearInterval(tick);
+          await new Promise((r) => setTimeout(r, 200));
+          return { sent, failed };
+        },
+      };
+    };
     await settle(base);
     const feedMemory: number[] = [];
     const feedSampler = setInterval(() => feedMemory.push(memoryOf(pid).rss), 100);
+    // Warmed up first, unmeasured, as bench/landing does: the JIT, and each member's copies of the
+    // four pages (the fifth pages were never asked for yet).
+    for (const [feed, page] of [
+      ['following', 'first'],
+      ['discover', 'first'],
+      ['following', 'deep'],
+      ['discover', 'deep'],
+    ] as const)
+      await phase('warm-up', feed, page, CONNECTIONS, undefined, 0, 2);
+    feedRows.length = 0;
     await phase('Seguindo (following)', 'following', 'first');
     await phase('Descobrir (discover)', 'discover', 'first');
     await phase('Seguindo (following)', 'following', 'deep');
@@ -476,6 +533,8 @@ export async function benchCommunity(opts: { seconds?: number } = {}) {
     // The same first pages with little queueing: what one request costs.
     await phase('Seguindo (following)', 'following', 'first', 10);
     await phase('Descobrir (discover)', 'discover', 'first', 10);
+    // The same readers while someone reacts: the copies are dropped again and again.
+    await phase('Seguindo (following)', 'following', 'first', CONNECTIONS, undefined, WRITES_PER_SEC);
     // 200 members reading at a given pace (open loop).
     for (const rate of RATES) {
       await phase('Seguindo (following)', 'following', 'first', CONNECTIONS, rate);
