@@ -232,8 +232,8 @@ describe('an install, carried out by the job', () => {
   });
 });
 
-// Skipped where the shared content mirror (CONTENT_MIRROR, ../shared/content) is absent: these
-// install real texts from it; the fixtures above cover the same routes without it.
+// The fixtures above cover the same routes without the mirror; these install real texts from it.
+// Skipped only where the shared content mirror (CONTENT_MIRROR, ../shared/content) is absent.
 describe.skipIf(!hasMirror)('with the shared content mirror', () => {
   let m: TestApp;
   let boss: TestUser;
