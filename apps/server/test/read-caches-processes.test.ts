@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeedPageDto, PostDto } from '@candeia/shared/schemas/community';
 import { createTestApp, type TestApp, type TestRequestOptions } from './support/app.ts';
 import { sha256 } from '../src/lib/tokens.ts';
@@ -53,17 +53,7 @@ const held = (t: TestApp, name: 'community.feedPages' | 'auth.sessions' | 'billi
   ).size;
 
 /** Waits for `check` to pass: a note from PostgreSQL arrives a few milliseconds after the commit. */
-async function eventually(check: () => Promise<void>, ms = 3_000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 3_000, interval: 20 });
 
 /** Reads until the process holds copies (the first read only starts listening for notes). */
 async function warm(t: TestApp, u: TestUser) {

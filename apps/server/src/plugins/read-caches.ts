@@ -11,8 +11,9 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export default fp(async (app) => {
   const { caches } = app.deps;
-  app.addHook('onSend', async (req, _reply, payload) => {
+  // A callback hook: no promise per request.
+  app.addHook('onSend', (req, _reply, payload, done) => {
     if (!SAFE.has(req.method)) caches.afterWrite(req.auth && req.auth.role !== 'admin' ? req.auth.userId : null);
-    return payload;
+    done(null, payload);
   });
 });

@@ -39,7 +39,8 @@ export async function requireFeature(
   // The dates are checked at every call, on the copy too: a trial ends on time.
   const settled = row && !trialEnded(row, now) && !canceledPeriodOver(row, now);
   if (settled && !copy && usable) copies.set(user.userId, row, generation, user.userId);
-  if (!settled) copies.forget(user.userId);
+  // A copy of a trial or period that has just ended: the slow path below writes what follows.
+  if (!settled && copy) copies.forget(user.userId);
   let allowed: boolean;
   let has: boolean;
   if (settled) {
